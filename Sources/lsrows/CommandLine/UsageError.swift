@@ -1,0 +1,31 @@
+/// A mistake in the command line, reported before anything is listed.
+enum UsageError: Error, Equatable {
+  /// `--frob`: no long option has that name or prefix.
+  case unrecognizedOption([UInt8])
+  /// `-k`: no short option is that letter.
+  case invalidOption(UInt8)
+  /// `--s`: the prefix names several options.
+  case ambiguousOption([UInt8], candidates: [String])
+  /// `--sort` with no argument.
+  case missingArgument(option: String)
+  /// `-w` with no argument.
+  case missingShortArgument(UInt8)
+  /// `--all=x`.
+  case unexpectedArgument(option: String)
+  /// `--sort=sideways`: not one of the option's words.
+  case invalidArgument([UInt8], option: String, valid: [[String]])
+  /// `--time=c`: a prefix of several of the option's words.
+  case ambiguousArgument([UInt8], option: String, valid: [[String]])
+  /// Two options that cannot be used together, or a value that is wrong in
+  /// some other way; the message says what.
+  case invalidUsage(String)
+
+  /// The exit status ls gives for this mistake: 1 for a bad option argument
+  /// (argmatch), 2 for the rest.
+  var exitStatus: ExitStatus {
+    switch self {
+    case .invalidArgument, .ambiguousArgument: .minorProblem
+    default: .seriousTrouble
+    }
+  }
+}

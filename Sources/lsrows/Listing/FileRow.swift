@@ -1,0 +1,109 @@
+/// Where a row's entry is, shared by every row of one directory listing.
+final class RowLocation: Sendable {
+  /// What a row shows before the entry's name: nothing for the only operand,
+  /// `ARG/` when there are several.
+  let displayPrefix: [UInt8]
+  /// What reaches the entry's directory from the working directory: `ARG/`,
+  /// or nothing for an operand, whose name is its whole path.
+  let pathPrefix: [UInt8]
+  /// How far below the operand the entries are: 0 for operands themselves.
+  let depth: Int
+
+  init(displayPrefix: [UInt8], pathPrefix: [UInt8], depth: Int) {
+    self.displayPrefix = displayPrefix
+    self.pathPrefix = pathPrefix
+    self.depth = depth
+  }
+
+  /// The location of operands: each row is its operand, as given.
+  static let operands = RowLocation(displayPrefix: [], pathPrefix: [], depth: 0)
+
+  /// The location of the entries of directory `path` (as the user wrote it).
+  ///
+  /// - Parameters:
+  ///   - path: The directory, as given or as joined so far.
+  ///   - showsPath: Whether rows show the path before the name, as they do
+  ///     when there are several operands.
+  ///   - depth: How far below the operand the entries are.
+  /// - Returns: A location shared by the directory's rows.
+  static func entries(of path: [UInt8], showsPath: Bool, depth: Int = 1) -> RowLocation {
+    var prefix = path
+    if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
+    return RowLocation(displayPrefix: showsPath ? prefix : [], pathPrefix: prefix, depth: depth)
+  }
+}
+
+/// Entries that are being written as rows, and where they are.
+///
+/// Immutable once made, so rows read it without exclusivity checks.
+final class Listing: Sendable {
+  let list: EntryList
+  let location: RowLocation
+
+  init(_ list: EntryList, at location: RowLocation) {
+    self.list = list
+    self.location = location
+  }
+}
+
+/// One listed file as a typed row: what lsrows knows about it.
+///
+/// A row is a view of one entry of a ``Listing``, which holds the name
+/// bytes and any status, so a row costs one reference to copy or box.
+struct FileRow {
+  let listing: Listing
+  /// The entry's position in the listing's entries.
+  let position: Int
+
+  var entry: Entry {
+    listing.list.entries[position]
+  }
+
+  private var list: EntryList {
+    listing.list
+  }
+
+  /// The entry's name, or for an operand the operand as given.
+  var name: ArraySlice<UInt8> {
+    list.name(of: entry)
+  }
+
+  var location: RowLocation {
+    listing.location
+  }
+
+  var kind: FileKind {
+    entry.kind
+  }
+
+  var inode: UInt64 {
+    entry.inode
+  }
+
+  /// The file's status, when an option needed it and it could be read.
+  var status: FileStatus? {
+    list.status(of: entry)
+  }
+
+  /// Where a symbolic link points, when an option needed it.
+  var symlinkTarget: [UInt8]? {
+    list.symlinkTargets[entry.index]
+  }
+
+  /// The path of the file from the working directory.
+  var path: [UInt8] {
+    location.pathPrefix + name
+  }
+
+  var depth: Int {
+    location.depth
+  }
+
+  /// Appends the row's default text to `bytes`: the location's display
+  /// prefix and the name.
+  func appendDisplayText(to bytes: inout [UInt8]) {
+    let prefix = listing.location.displayPrefix
+    if !prefix.isEmpty { bytes.append(contentsOf: prefix) }
+    list.appendName(of: entry, to: &bytes)
+  }
+}

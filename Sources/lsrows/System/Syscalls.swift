@@ -1,0 +1,53 @@
+import Glibc
+
+// The thin wrappers over Glibc that the rest of lsrows calls. Each one retries
+// EINTR where the call can be interrupted and reports failure as an `Errno`.
+
+/// Runs a call that returns -1 on failure until it stops failing with EINTR.
+@inline(__always)
+func retryingInterrupts<Result: BinaryInteger>(
+  _ call: () -> Result
+) throws(Errno) -> Result {
+  while true {
+    let result = call()
+    if result != -1 { return result }
+    let error = Errno.current
+    if error != .interrupted { throw error }
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Calls `body` with these bytes as a NUL-terminated C string.
+  ///
+  /// A path can hold any byte but NUL, so this never truncates a real path.
+  func withCString<Result, Failure: Error>(
+    _ body: (UnsafePointer<CChar>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var terminated = self
+    terminated.append(0)
+    return try terminated.withUnsafeBufferPointer { buffer throws(Failure) in
+      try buffer.withMemoryRebound(to: CChar.self) { chars throws(Failure) in
+        try body(chars.baseAddress!)
+      }
+    }
+  }
+}
+
+/// Reads the arguments the kernel passed, as bytes.
+///
+/// `CommandLine.arguments` decodes them as UTF-8 and replaces invalid bytes,
+/// which would turn a valid path into a missing one.
+func rawArguments() -> [[UInt8]] {
+  let count = Int(CommandLine.argc)
+  return (0..<count).map { index in
+    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+    return Array(UnsafeBufferPointer(start: argument, count: strlen(argument)))
+      .map { UInt8(bitPattern: $0) }
+  }
+}
+
+/// Reads an environment variable's value as bytes, or `nil` when it is unset.
+func environmentValue(_ name: String) -> [UInt8]? {
+  guard let value = getenv(name) else { return nil }
+  return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+}

@@ -1,0 +1,2 @@
+/// The version `--version` prints; the one place it is written.
+let lsrowsVersion = "0.1.0"

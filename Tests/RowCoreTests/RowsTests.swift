@@ -1,0 +1,97 @@
+import Glibc
+import RowCore
+import Testing
+
+@Suite struct RowsTests {
+  @Test func numbersConfiguredAsCells() throws {
+    let store = rows([1, 2, 3]) { cell, number in cell.append("Cell \(number)") }
+    #expect(try render(store) == Array("Cell 1\nCell 2\nCell 3\n".utf8))
+  }
+
+  @Test func filesOfADirectoryConfiguredAsTheirNames() throws {
+    let directory = try FixtureDirectory(names: [
+      Array("gamma".utf8), Array("alpha".utf8), [0x62, 0xFF, 0x65], Array("dé".utf8),
+    ])
+    struct File { var name: [UInt8] }
+    let files = directory.readNames().sorted { $0.lexicographicallyPrecedes($1) }.map(File.init)
+    let store = rows(files) { cell, file in cell.append(file.name) }
+    let expected = Array("alpha\n".utf8) + [0x62, 0xFF, 0x65, 0x0A] + Array("dé\ngamma\n".utf8)
+    #expect(try render(store) == expected)
+  }
+
+  @Test(arguments: [0, 1, 2, 3, 5, 10])
+  func everyItemBecomesOneRowInOrder(count: Int) throws {
+    let items = Array(0..<count)
+    let store = rows(items) { cell, number in cell.append("\(number)") }
+    #expect(store.count == count)
+    #expect(store.items.allSatisfy { $0 is Box<Int> })
+    let expected = items.map { "\($0)\n" }.joined()
+    #expect(try render(store) == Array(expected.utf8))
+  }
+
+  @Test func theStoreIsTypeErasedButTheClosureIsTyped() {
+    struct Person {
+      var name: String
+      var age: Int
+    }
+    let store: RowStore = rows([Person(name: "Ada", age: 36)]) { cell, person in
+      cell.append("\(person.name) (\(person.age))")
+    }
+    #expect(store.items.first is Box<Person>)
+    #expect(store.cell(at: 0).string == "Ada (36)")
+  }
+
+  @Test func configureSeesEachItemOnceAndCellsStartEmpty() throws {
+    var seen: [String] = []
+    let store = rows(["a", "b"]) { cell, item in
+      #expect(cell.text.isEmpty)
+      seen.append(item)
+      cell.append(item)
+    }
+    _ = try render(store)
+    #expect(seen == ["a", "b"])
+  }
+}
+
+/// A temporary directory with empty files, read back with readdir.
+private struct FixtureDirectory {
+  let path: String
+
+  init(names: [[UInt8]]) throws {
+    var template = Array("/tmp/rowcore-test.XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    try #require(made != nil)
+    path = String(cString: template)
+    for name in names {
+      let full = Array(path.utf8) + [0x2F] + name + [0]
+      let fd = full.withUnsafeBufferPointer {
+        $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+      }
+      try #require(fd >= 0)
+      close(fd)
+    }
+  }
+
+  func readNames() -> [[UInt8]] {
+    guard let stream = opendir(path) else { return [] }
+    defer {
+      closedir(stream)
+      // The fixture is flat, so removing its files and then itself is enough.
+    }
+    var names: [[UInt8]] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+    }
+    for name in names {
+      let full = Array(path.utf8) + [0x2F] + name + [0]
+      full.withUnsafeBufferPointer {
+        $0.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) }
+      }
+    }
+    rmdir(path)
+    return names
+  }
+}

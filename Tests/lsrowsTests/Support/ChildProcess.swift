@@ -1,0 +1,132 @@
+import Glibc
+
+/// What a finished child process left behind.
+struct ProcessResult: Equatable, CustomStringConvertible {
+  var standardOutput: [UInt8]
+  var standardError: [UInt8]
+  /// The exit status, or `nil` when a signal ended the process.
+  var exitStatus: Int32?
+  /// The signal that ended the process, if one did.
+  var signal: Int32?
+
+  var errorText: String { String(decoding: standardError, as: UTF8.self) }
+  var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+
+  var description: String {
+    "exit \(exitStatus.map(String.init) ?? "signal \(signal ?? 0)")\n"
+      + "stdout: \(outputText.debugDescription)\nstderr: \(errorText.debugDescription)"
+  }
+}
+
+/// Where a child's standard output goes.
+enum OutputTarget {
+  case capture
+  case file(String)
+  case closed
+}
+
+/// Runs a program with byte-string arguments and captures what it writes.
+///
+/// Arguments are bytes, not `String`s, so names that are not UTF-8 reach the
+/// child intact (Foundation's `Process` would re-encode them).
+func runProcess(
+  _ executable: String,
+  _ arguments: [[UInt8]],
+  environment overrides: [String: String?] = [:],
+  input: [UInt8]? = nil,
+  output: OutputTarget = .capture
+) -> ProcessResult {
+  var outputPipe: [Int32] = [-1, -1]
+  var errorPipe: [Int32] = [-1, -1]
+  precondition(pipe(&outputPipe) == 0 && pipe(&errorPipe) == 0)
+  // Tests run in parallel: keep these ends out of other tests' children.
+  for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  var inputFile: String?
+  if let input {
+    let path = "/tmp/lsrows-test-input.\(getpid()).\(UInt64.random(in: 0...UInt64.max))"
+    writeFile(path, input)
+    inputFile = path
+    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  }
+  defer { if let inputFile { unlink(inputFile) } }
+  switch output {
+  case .capture: posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+  case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)
+  case .closed: posix_spawn_file_actions_addclose(&actions, 1)
+  }
+  posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+
+  var environment: [String: String] = [:]
+  var entry = environ
+  while let pointer = entry.pointee {
+    let pair = String(cString: pointer)
+    if let equals = pair.firstIndex(of: "=") {
+      environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    entry += 1
+  }
+  for (name, value) in overrides { environment[name] = value }
+
+  let argv =
+    ([Array(executable.utf8)] + arguments).map { word -> UnsafeMutablePointer<CChar>? in
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
+      for (index, byte) in word.enumerated() { copy[index] = CChar(bitPattern: byte) }
+      copy[word.count] = 0
+      return copy
+    } + [nil]
+  let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer {
+    for pointer in argv { pointer?.deallocate() }
+    for pointer in envp { free(pointer) }
+  }
+
+  var pid: pid_t = 0
+  let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+  close(outputPipe[1])
+  close(errorPipe[1])
+  precondition(spawned == 0, "cannot run \(executable): \(String(cString: strerror(spawned)))")
+
+  var captured: [[UInt8]] = [[], []]
+  var descriptors = [
+    pollfd(fd: outputPipe[0], events: Int16(POLLIN), revents: 0),
+    pollfd(fd: errorPipe[0], events: Int16(POLLIN), revents: 0),
+  ]
+  var open = 2
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while open > 0 {
+    if poll(&descriptors, 2, -1) < 0 { continue }
+    for index in 0..<2 where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
+      let count = chunk.withUnsafeMutableBytes {
+        read(descriptors[index].fd, $0.baseAddress, $0.count)
+      }
+      if count > 0 {
+        captured[index].append(contentsOf: chunk[..<count])
+      } else if count == 0 || errno != EINTR {
+        close(descriptors[index].fd)
+        descriptors[index].fd = -1
+        open -= 1
+      }
+    }
+  }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  let signalled = status & 0x7F
+  return ProcessResult(
+    standardOutput: captured[0], standardError: captured[1],
+    exitStatus: signalled == 0 ? (status >> 8) & 0xFF : nil,
+    signal: signalled == 0 ? nil : signalled)
+}
+
+/// Writes `contents` to a new file at `path`.
+func writeFile(_ path: String, _ contents: [UInt8]) {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+  precondition(fd >= 0, "cannot create \(path)")
+  contents.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+  close(fd)
+}
