@@ -105,7 +105,37 @@ def foundation(lsrows, runs):
     return met
 
 
-GROUPS = {"foundation": foundation}
+def typed_rows(lsrows, runs):
+    directory = os.path.join(BENCH_DIR, "million")
+    make_flat(directory, 1_000_000)
+    results = run_group(
+        "Typed rows: 1,000,000 empty files with metadata",
+        [
+            ("lsrows -l DIR", [lsrows, "-l", directory], C_LOCALE),
+            ("LC_ALL=C ls -l --time-style=long-iso DIR",
+             ["ls", "-l", "--time-style=long-iso", directory], C_LOCALE),
+            ("lsrows -S DIR", [lsrows, "-S", directory], C_LOCALE),
+            ("LC_ALL=C ls -1S DIR", ["ls", "-1S", directory], C_LOCALE),
+            ("lsrows -t DIR", [lsrows, "-t", directory], C_LOCALE),
+            ("LC_ALL=C ls -1t DIR", ["ls", "-1t", directory], C_LOCALE),
+            ("lsrows --format '{name}\\t{size}' DIR",
+             [lsrows, "--format", "{name}\\t{size}", directory], C_LOCALE),
+            ("find DIR -maxdepth 1 -printf '%f\\t%s\\n'",
+             ["find", directory, "-maxdepth", "1", "-printf", "%f\\t%s\\n"], C_LOCALE),
+        ],
+        runs,
+    )
+    print()
+    met = check(results, "lsrows -l DIR", "LC_ALL=C ls -l --time-style=long-iso DIR", 0.5,
+                memory_ratio=1.0)
+    met &= check(results, "lsrows -S DIR", "LC_ALL=C ls -1S DIR", 0.6)
+    met &= check(results, "lsrows -t DIR", "LC_ALL=C ls -1t DIR", 0.6)
+    met &= check(results, "lsrows --format '{name}\\t{size}' DIR",
+                 "find DIR -maxdepth 1 -printf '%f\\t%s\\n'", 1.0)
+    return met
+
+
+GROUPS = {"foundation": foundation, "rows": typed_rows}
 
 
 def main():

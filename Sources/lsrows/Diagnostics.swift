@@ -21,6 +21,12 @@ struct Diagnostics {
     report(Self.message(for: error))
   }
 
+  /// Reports an empty name in a `--files0-from` list, as du words it.
+  func reportInvalidEmptyName(in file: [UInt8], at number: Int) {
+    report(
+      Quoting(.shellEscape).quoted(file) + Array(":\(number): invalid zero-length file name".utf8))
+  }
+
   /// Reports a command line mistake and the line that points to `--help`.
   func report(_ error: UsageError) {
     var text = Self.message(for: error)
@@ -35,6 +41,10 @@ struct Diagnostics {
     case .openDirectory: what = "cannot open directory "
     case .readDirectory: what = "reading directory "
     case .readLink: what = "cannot read symbolic link "
+    case .openForReading:
+      return Array("cannot open ".utf8) + quotedFileName(error.path)
+        + Array(" for reading: \(error.errno)".utf8)
+    case .read: what = "error reading "
     case .write: return Array("write error: \(error.errno)".utf8)
     }
     var message = Array(what.utf8)
@@ -62,6 +72,12 @@ struct Diagnostics {
       return argumentMessage("invalid", value, option, valid)
     case .ambiguousArgument(let value, let option, let valid):
       return argumentMessage("ambiguous", value, option, valid)
+    case .invalidTemplate(let text, let reason):
+      return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
+        + Array(" for '--format': \(reason)\nValid fields are: \(Template.fieldList)".utf8)
+        + Array("\nValid escapes are: \(Template.escapeList)".utf8)
+    case .extraOperand(let operand, let reason):
+      return Array("extra operand ".utf8) + quotedFileName(operand) + Array("\n\(reason)".utf8)
     case .invalidUsage(let text):
       return Array(text.utf8)
     }

@@ -30,7 +30,11 @@ enum LSRows {
         try write(Usage.version)
         return .success
       case .list(let options):
-        return try Lister(options: options, output: OutputFile(.standardOutput)).run()
+        CivilTime.loadTimeZone()
+        let lister = Lister(
+          options: options, output: OutputFile(.standardOutput),
+          isTerminal: FileDescriptor.standardOutput.isTerminal)
+        return try lister.run()
       }
     } catch let error as SystemError {
       // A reader that went away is not news: stop quietly, as with SIGPIPE.

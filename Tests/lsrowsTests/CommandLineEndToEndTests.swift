@@ -36,6 +36,10 @@ import Testing
         Valid arguments are:
           - 'name'
           - 'none'
+          - 'size'
+          - 'time'
+          - 'extension'
+          - 'version'
         Try 'lsrows --help' for more information.
 
         """)

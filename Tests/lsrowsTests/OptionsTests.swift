@@ -77,7 +77,7 @@ import Testing
     }
     #expect(
       throws: UsageError.invalidArgument(
-        bytes("sideways"), option: "--sort", valid: [["name"], ["none"]])
+        bytes("sideways"), option: "--sort", valid: Options.sortChoices.choices.map(\.words))
     ) {
       try Options.parse([bytes("--sort=sideways"), bytes("--frob")])
     }
@@ -86,12 +86,13 @@ import Testing
   @Test func invalidAndAmbiguousSortWords() {
     #expect(
       throws: UsageError.ambiguousArgument(
-        bytes("n"), option: "--sort", valid: [["name"], ["none"]])
+        bytes("n"), option: "--sort", valid: Options.sortChoices.choices.map(\.words))
     ) {
       try Options.parse([bytes("--sort=n")])
     }
     #expect(
-      throws: UsageError.ambiguousArgument([], option: "--sort", valid: [["name"], ["none"]])
+      throws: UsageError.ambiguousArgument(
+        [], option: "--sort", valid: Options.sortChoices.choices.map(\.words))
     ) {
       try Options.parse([bytes("--sort=")])
     }

@@ -6,6 +6,20 @@ enum OptionID: Sendable, Hashable {
   case reverse
   case unsorted
   case sort
+  case sortBySize
+  case sortByTime
+  case sortByExtension
+  case sortByVersion
+  case groupDirectoriesFirst
+  case long
+  case numericIDs
+  case humanReadable
+  case inode
+  case time
+  case classify
+  case format
+  case type
+  case filesFrom
   case null
   case onePerLine
   case help
@@ -18,9 +32,24 @@ extension OptionSpec {
     OptionSpec(.all, short: "a", long: ["all"]),
     OptionSpec(.almostAll, short: "A", long: ["almost-all"]),
     OptionSpec(.directory, short: "d", long: ["directory"]),
+    OptionSpec(.long, short: "l", long: []),
+    OptionSpec(.numericIDs, short: "n", long: ["numeric-uid-gid"]),
+    OptionSpec(.humanReadable, short: "h", long: ["human-readable"]),
+    OptionSpec(.inode, short: "i", long: ["inode"]),
+    OptionSpec(.time, long: ["time"], argument: .required),
+    OptionSpec(.classify, short: "F", long: []),
+    OptionSpec(.classify, long: ["classify"], argument: .optional),
+    OptionSpec(.format, long: ["format"], argument: .required),
+    OptionSpec(.type, long: ["type"], argument: .required),
     OptionSpec(.reverse, short: "r", long: ["reverse"]),
     OptionSpec(.sort, long: ["sort"], argument: .required),
+    OptionSpec(.sortBySize, short: "S", long: []),
+    OptionSpec(.sortByTime, short: "t", long: []),
+    OptionSpec(.sortByExtension, short: "X", long: []),
+    OptionSpec(.sortByVersion, short: "v", long: []),
     OptionSpec(.unsorted, short: "U", long: []),
+    OptionSpec(.groupDirectoriesFirst, long: ["group-directories-first"]),
+    OptionSpec(.filesFrom, long: ["files0-from"], argument: .required),
     OptionSpec(.null, short: "0", long: ["null", "zero"]),
     OptionSpec(.onePerLine, short: "1", long: []),
     OptionSpec(.help, long: ["help"]),

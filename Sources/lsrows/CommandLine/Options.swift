@@ -10,12 +10,45 @@ enum HiddenEntries: Sendable {
   case all
 }
 
-/// What the rows are ordered by.
+/// What the rows are ordered by; ties are broken by name, as in ls.
 enum SortKey: Sendable, Equatable {
   /// Byte-wise by name (the default).
   case name
   /// The order the directory gives (`-U`).
   case none
+  /// Largest first (`-S`).
+  case size
+  /// Newest first, by the time `--time` selects (`-t`).
+  case time
+  /// By the part of the name from its last dot (`-X`).
+  case `extension`
+  /// Natural order of numbers within names (`-v`), as GNU filevercmp.
+  case version
+}
+
+/// Which of a file's times `-l`, `-t` and `{mtime}`-less displays use.
+enum TimeField: Sendable, Equatable {
+  case modification
+  case access
+  case change
+}
+
+/// What each row shows.
+enum RowFormat: Sendable {
+  /// The name (the default), possibly decorated by `-i` and `-F`.
+  case names
+  /// `ls -l` columns.
+  case long
+  /// A `--format` template.
+  case template(Template)
+}
+
+/// When `-F` indicators are added.
+enum ClassifyWhen: Sendable, Equatable {
+  case never
+  case always
+  /// Only when standard output is a terminal.
+  case auto
 }
 
 /// Everything the command line asked for.
@@ -25,9 +58,25 @@ struct Options: Sendable {
   var listsDirectoriesThemselves = false
   var sortKey = SortKey.name
   var reversesOrder = false
+  var groupsDirectoriesFirst = false
+  var format = RowFormat.names
+  var numericIDs = false
+  var humanReadableSizes = false
+  var showsInode = false
+  var timeField = TimeField.modification
+  var classify = ClassifyWhen.never
+  /// `--type`: the kinds to keep; `nil` keeps every kind.
+  var kinds: Set<FileKind>?
+  /// `--files0-from`: where to read NUL-terminated operands (`-` is standard input).
+  var operandsFile: [UInt8]?
   var terminator = RowTerminator.newline
   /// The paths to list; empty means the working directory.
   var operands: [[UInt8]] = []
+
+  var isLongFormat: Bool {
+    if case .long = format { return true }
+    return false
+  }
 }
 
 /// What a command line asks lsrows to do.
@@ -43,6 +92,41 @@ extension Options {
     choices: [
       (["name"], .name),
       (["none"], .none),
+      (["size"], .size),
+      (["time"], .time),
+      (["extension"], .extension),
+      (["version"], .version),
+    ]
+  )
+
+  static let timeChoices = ArgumentChoices<TimeField>(
+    option: "--time",
+    choices: [
+      (["mtime", "modification"], .modification),
+      (["atime", "access", "use"], .access),
+      (["ctime", "status"], .change),
+    ]
+  )
+
+  static let classifyChoices = ArgumentChoices<ClassifyWhen>(
+    option: "--classify",
+    choices: [
+      (["always", "yes", "force"], .always),
+      (["never", "no", "none"], .never),
+      (["auto", "tty", "if-tty"], .auto),
+    ]
+  )
+
+  static let typeChoices = ArgumentChoices<FileKind>(
+    option: "--type",
+    choices: [
+      (["f", "file"], .regularFile),
+      (["d", "dir", "directory"], .directory),
+      (["l", "symlink"], .symbolicLink),
+      (["p", "pipe", "fifo"], .fifo),
+      (["s", "socket"], .socket),
+      (["b", "block-device"], .blockDevice),
+      (["c", "char-device"], .characterDevice),
     ]
   )
 
@@ -68,6 +152,9 @@ extension Options {
         try options.apply(id, value)
       }
     }
+    if options.operandsFile != nil, let extra = options.operands.first {
+      throw .extraOperand(extra, reason: "file operands cannot be combined with --files0-from")
+    }
     return .list(options)
   }
 
@@ -79,6 +166,31 @@ extension Options {
     case .reverse: reversesOrder = true
     case .unsorted: sortKey = .none
     case .sort: sortKey = try Options.sortChoices.match(value ?? [])
+    case .sortBySize: sortKey = .size
+    case .sortByTime: sortKey = .time
+    case .sortByExtension: sortKey = .extension
+    case .sortByVersion: sortKey = .version
+    case .groupDirectoriesFirst: groupsDirectoriesFirst = true
+    case .long: format = .long
+    case .numericIDs:
+      numericIDs = true
+      format = .long
+    case .humanReadable: humanReadableSizes = true
+    case .inode: showsInode = true
+    case .time: timeField = try Options.timeChoices.match(value ?? [])
+    case .classify:
+      classify =
+        try value.map { v throws(UsageError) in try Options.classifyChoices.match(v) } ?? .always
+    case .format: format = .template(try Template(parsing: value ?? []))
+    case .type:
+      var kinds = Set<FileKind>()
+      for word in (value ?? []).split(
+        separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+      {
+        kinds.insert(try Options.typeChoices.match(Array(word)))
+      }
+      self.kinds = kinds
+    case .filesFrom: operandsFile = value ?? []
     case .null: terminator = .nul
     case .onePerLine: break
     case .help, .version: break

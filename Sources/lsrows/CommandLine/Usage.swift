@@ -5,14 +5,45 @@ enum Usage {
     List the entries of each PATH (the current directory by default), one row
     per line, with names written byte for byte and sorted byte-wise.
 
+    Which entries:
       -a, --all                  include entries starting with '.', and '.' and '..'
       -A, --almost-all           include entries starting with '.', but not '.' or '..'
       -d, --directory            list directories themselves, not their contents
-      -r, --reverse              reverse the order of the sort
-          --sort=WORD            sort by WORD: name (the default) or none
+          --type=LIST            keep only these kinds, a comma-separated list of
+                                   f (file), d (dir), l (symlink), p (fifo),
+                                   s (socket), b (block device), c (char device)
+          --files0-from=FILE     list the NUL-terminated paths in FILE (- is
+                                   standard input), each as itself
+
+    Order (ties are broken by name):
+      -r, --reverse              reverse the order
+          --sort=WORD            name (the default), none, size, time, extension,
+                                   version
+      -S                         sort by size, largest first
+      -t                         sort by time, newest first (see --time)
+      -X                         sort by extension
+      -v                         natural sort of numbers within names
       -U                         do not sort; list entries in directory order
+          --group-directories-first
+                                 list directories before files
+
+    What each row shows:
+      -l                         ls -l columns (as --time-style=long-iso, no total)
+      -n, --numeric-uid-gid      like -l, with numeric user and group IDs
+      -h, --human-readable       with -l, sizes like 1.1K 234M 2.0G
+      -i, --inode                the inode number before each name
+          --time=WORD            the time -l shows and -t sorts by: mtime (the
+                                   default), atime or ctime
+      -F, --classify[=WHEN]      append an indicator (one of */=@|); WHEN is
+                                   always (the default), auto or never
+          --format=TEMPLATE      each row from TEMPLATE, with fields {name} {path}
+                                   {type} {size} {mode} {perms} {links} {uid} {gid}
+                                   {user} {group} {mtime} {atime} {ctime}
+                                   {mtime_epoch} {inode} {target} {ext} {depth},
+                                   escapes \\t \\n \\0 \\\\, and {{ }} for braces
       -0, --null, --zero         end each row with NUL, not newline
       -1                         one row per line (always so; accepted for ls habits)
+
           --help                 display this help and exit
           --version              output version information and exit
 
@@ -21,7 +52,8 @@ enum Usage {
 
     Exit status:
      0  if OK,
-     1  if minor problems (e.g., an invalid option argument),
+     1  if minor problems (e.g., an entry vanished while listed, or an invalid
+          option argument),
      2  if serious trouble (e.g., cannot access a PATH, unknown option, write error).
 
     """

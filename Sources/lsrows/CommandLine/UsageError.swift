@@ -16,6 +16,10 @@ enum UsageError: Error, Equatable {
   case invalidArgument([UInt8], option: String, valid: [[String]])
   /// `--time=c`: a prefix of several of the option's words.
   case ambiguousArgument([UInt8], option: String, valid: [[String]])
+  /// `--format '{nme}'`: a template that does not parse; the reason says why.
+  case invalidTemplate([UInt8], reason: String)
+  /// An operand where none may be, and why.
+  case extraOperand([UInt8], reason: String)
   /// Two options that cannot be used together, or a value that is wrong in
   /// some other way; the message says what.
   case invalidUsage(String)
@@ -24,7 +28,7 @@ enum UsageError: Error, Equatable {
   /// (argmatch), 2 for the rest.
   var exitStatus: ExitStatus {
     switch self {
-    case .invalidArgument, .ambiguousArgument: .minorProblem
+    case .invalidArgument, .ambiguousArgument, .invalidTemplate: .minorProblem
     default: .seriousTrouble
     }
   }

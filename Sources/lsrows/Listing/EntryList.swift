@@ -4,11 +4,16 @@ struct Entry: Sendable {
   /// most name comparisons are one integer comparison.
   var namePrefix: UInt64
   var inode: UInt64
+  /// The value the sort compares before the name, when it is not the name
+  /// (size, or a time in nanoseconds); see ``EntryOrder``.
+  var sortValue: Int64 = 0
   var nameOffset: UInt32
   var nameLength: UInt32
-  /// The entry's position in the order it was added; indexes ``EntryList/statuses``.
+  /// The entry's position in the order it was added; indexes ``EntryList/details``.
   var index: UInt32
   var kind: FileKind
+  /// Whether `--group-directories-first` puts this entry in the first group.
+  var isDirectoryLike = false
 }
 
 extension Entry {
@@ -26,17 +31,26 @@ extension Entry {
   }
 }
 
+/// What was read about an entry beyond its directory entry, when an option
+/// needed it.
+struct EntryDetails: Sendable {
+  /// The entry's `lstat`, or `nil` when it could not be read (it vanished).
+  var status: FileStatus?
+  /// For a symbolic link, the mode of what it points to; 0 when unknown.
+  var targetMode: UInt32 = 0
+  var hasAccessControlList = false
+}
+
 /// Named entries stored compactly: all names back to back in one byte array.
 ///
 /// A directory of a million entries costs two allocations, not a million,
-/// and sorting moves 32-byte entries, never the names.
+/// and sorting moves 40-byte entries, never the names.
 struct EntryList: Sendable {
   /// Every name followed by a NUL, so that `*at` calls can use a name in place.
   private(set) var names: [UInt8] = []
   var entries: [Entry] = []
-  /// Each entry's status, by ``Entry/index``; empty when no option needs one,
-  /// `nil` for an entry whose status could not be read.
-  var statuses: [FileStatus?] = []
+  /// Each entry's details, by ``Entry/index``; empty when no option needs them.
+  var details: [EntryDetails] = []
   /// Each symbolic link's target, by ``Entry/index``, when an option needs it.
   var symlinkTargets: [UInt32: [UInt8]] = [:]
 
@@ -62,8 +76,11 @@ struct EntryList: Sendable {
     entries.append(
       Entry(
         namePrefix: Entry.prefix(of: name),
-        inode: inode, nameOffset: offset, nameLength: UInt32(name.count),
-        index: UInt32(entries.count), kind: kind))
+        inode: inode,
+        nameOffset: offset,
+        nameLength: UInt32(name.count),
+        index: UInt32(entries.count),
+        kind: kind))
     return true
   }
 
@@ -73,15 +90,30 @@ struct EntryList: Sendable {
     name.withUnsafeBufferPointer { append(name: $0, kind: kind, inode: inode) }
   }
 
+  /// Adds an entry whose status is known, as for operands.
+  mutating func append(name: [UInt8], status: FileStatus?, kind: FileKind) {
+    if details.count < entries.count {
+      details.append(
+        contentsOf: repeatElement(EntryDetails(), count: entries.count - details.count))
+    }
+    append(name: name, kind: kind, inode: status?.inode ?? 0)
+    details.append(EntryDetails(status: status))
+  }
+
   /// The name of `entry`, sharing this list's storage.
   func name(of entry: Entry) -> ArraySlice<UInt8> {
     let start = Int(entry.nameOffset)
     return names[start..<start + Int(entry.nameLength)]
   }
 
+  /// The details of `entry`, when they were read.
+  func details(of entry: Entry) -> EntryDetails? {
+    details.isEmpty ? nil : details[Int(entry.index)]
+  }
+
   /// The status of `entry`, when it was read.
   func status(of entry: Entry) -> FileStatus? {
-    statuses.isEmpty ? nil : statuses[Int(entry.index)]
+    details.isEmpty ? nil : details[Int(entry.index)].status
   }
 
   /// Appends the name of `entry` to `bytes`, without an intermediate copy.
@@ -93,31 +125,81 @@ struct EntryList: Sendable {
     }
   }
 
-  /// Rewrites the names in the order of ``entries``.
+  /// Calls `body` with the NUL-terminated name of `entry`, for `*at` calls.
+  func withCName<Result>(of entry: Entry, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    names.withUnsafeBufferPointer { buffer in
+      let start = UnsafeRawPointer(buffer.baseAddress! + Int(entry.nameOffset))
+      return body(start.assumingMemoryBound(to: CChar.self))
+    }
+  }
+
+  /// Rewrites the names and details in the order of ``entries``.
   ///
-  /// After a sort, reading the names in row order jumps all over the name
-  /// bytes and misses the cache on almost every row of a large directory.
-  /// One tight copying pass, whose loads the processor overlaps, leaves
-  /// them in order for everything that follows.
-  mutating func arrangeNamesInEntryOrder() {
-    var arranged = [UInt8]()
-    arranged.reserveCapacity(names.count)
+  /// After a sort, reading them in row order jumps all over memory and
+  /// misses the cache on almost every row of a large directory. One tight
+  /// copying pass, whose loads the processor overlaps, leaves them in order
+  /// for everything that follows.
+  mutating func arrangeInEntryOrder() {
+    var arrangedNames = [UInt8]()
+    arrangedNames.reserveCapacity(names.count)
+    var arrangedTargets: [UInt32: [UInt8]] = [:]
     names.withUnsafeBufferPointer { old in
       for position in entries.indices {
-        let start = Int(entries[position].nameOffset)
-        let end = start + Int(entries[position].nameLength) + 1
-        entries[position].nameOffset = UInt32(arranged.count)
-        arranged.append(contentsOf: UnsafeBufferPointer(rebasing: old[start..<end]))
+        let entry = entries[position]
+        let start = Int(entry.nameOffset)
+        let end = start + Int(entry.nameLength) + 1
+        entries[position].nameOffset = UInt32(arrangedNames.count)
+        arrangedNames.append(contentsOf: UnsafeBufferPointer(rebasing: old[start..<end]))
+        if let target = symlinkTargets[entry.index] {
+          arrangedTargets[UInt32(position)] = target
+        }
       }
     }
-    names = arranged
+    names = arrangedNames
+    symlinkTargets = arrangedTargets
+    if details.isEmpty {
+      // No option needed details.
+    } else if details.count == entries.count {
+      permuteDetailsInPlace()
+    } else {
+      // Filtered lists: copy the details that are still listed.
+      let old = details
+      details = entries.map { old[Int($0.index)] }
+    }
+    for position in entries.indices {
+      entries[position].index = UInt32(position)
+    }
+  }
+
+  /// Moves each entry's details to the entry's position, following the
+  /// permutation's cycles, so that no second array of details is needed.
+  private mutating func permuteDetailsInPlace() {
+    var done = [UInt64](repeating: 0, count: (entries.count + 63) / 64)
+    entries.withUnsafeBufferPointer { entries in
+      details.withUnsafeMutableBufferPointer { details in
+        for start in entries.indices where done[start >> 6] & (1 << (start & 63)) == 0 {
+          let saved = details[start]
+          var position = start
+          while true {
+            done[position >> 6] |= 1 << (position & 63)
+            let source = Int(entries[position].index)
+            if source == start {
+              details[position] = saved
+              break
+            }
+            details[position] = details[source]
+            position = source
+          }
+        }
+      }
+    }
   }
 
   /// Empties the list, keeping its storage for the next batch.
   mutating func removeAll() {
     names.removeAll(keepingCapacity: true)
     entries.removeAll(keepingCapacity: true)
-    statuses.removeAll(keepingCapacity: true)
+    details.removeAll(keepingCapacity: true)
     symlinkTargets.removeAll()
   }
 }

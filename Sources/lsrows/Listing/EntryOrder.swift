@@ -1,7 +1,14 @@
-/// The order rows are listed in: a sort key, possibly reversed.
+/// The order rows are listed in: a sort key, possibly reversed, possibly
+/// with directories first.
+///
+/// Every key but the name breaks ties by name, so the order is total and
+/// the same on every run, as in ls; `-r` reverses the whole comparison, but
+/// not `--group-directories-first`.
 struct EntryOrder: Sendable {
   var key: SortKey
   var isReversed: Bool
+  var groupsDirectoriesFirst = false
+  var timeField = TimeField.modification
 
   init(key: SortKey, isReversed: Bool) {
     self.key = key
@@ -10,6 +17,8 @@ struct EntryOrder: Sendable {
 
   init(_ options: Options) {
     self.init(key: options.sortKey, isReversed: options.reversesOrder)
+    groupsDirectoriesFirst = options.groupsDirectoriesFirst
+    timeField = options.timeField
   }
 
   /// Whether entries are kept in the order they were read, so they can be
@@ -18,35 +27,130 @@ struct EntryOrder: Sendable {
     key == .none
   }
 
-  /// Sorts the entries of `list`.
-  ///
-  /// With ``SortKey/none`` the read order stays, and so does `-r`'s absence
-  /// of effect, as in ls.
-  func sort(_ list: inout EntryList) {
-    guard key != .none else { return }
-    sortEntries(&list)
-    if list.count > Self.arrangingThreshold {
-      list.arrangeNamesInEntryOrder()
-    }
-  }
-
   /// Above this many entries the names no longer fit in the cache, and
   /// rearranging them after the sort pays for itself.
   static let arrangingThreshold = 16_384
 
-  private func sortEntries(_ list: inout EntryList) {
-    let reversed = isReversed
+  /// Sorts the entries of `list`.
+  ///
+  /// With ``SortKey/none`` the read order stays, and so do `-r` and
+  /// `--group-directories-first` have no effect, as in ls.
+  func sort(_ list: inout EntryList) {
+    guard key != .none, list.count > 1 else { return }
+    prepareSortValues(&list)
     let names = list.names
+    let details = list.details
     names.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      list.entries.withUnsafeMutableBufferPointer { entries in
-        introsort(entries) { a, b in
-          let order = compareNames(a, b, base)
-          return reversed ? order > 0 : order < 0
+      let names = buffer.baseAddress!
+      func name(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: names + Int(entry.nameOffset), count: Int(entry.nameLength))
+      }
+      // Each key gets its own specialized sort, so the common name sort
+      // compiles down to integer and memcmp comparisons.
+      switch key {
+      case .name, .none:
+        sortEntries(&list.entries) { a, b in Int(compareNames(a, b, names)) }
+      case .size:
+        sortEntries(&list.entries) { a, b in
+          if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
+          return Int(compareNames(a, b, names))
+        }
+      case .time:
+        sortEntries(&list.entries) { a, b in
+          if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
+          if a.sortValue == .max || a.sortValue == .min {
+            // Saturated: compare the exact times.
+            let timeA = details[Int(a.index)].status.map(selectedTime)
+            let timeB = details[Int(b.index)].status.map(selectedTime)
+            if let timeA, let timeB, timeA != timeB { return timeA > timeB ? -1 : 1 }
+          }
+          return Int(compareNames(a, b, names))
+        }
+      case .extension:
+        sortEntries(&list.entries) { a, b in
+          let order = compareExtensions(name(a), name(b))
+          return order != 0 ? order : Int(compareNames(a, b, names))
+        }
+      case .version:
+        sortEntries(&list.entries) { a, b in
+          let order = compareVersions(name(a), name(b))
+          return order != 0 ? order : Int(compareNames(a, b, names))
         }
       }
     }
+    if list.count > Self.arrangingThreshold {
+      list.arrangeInEntryOrder()
+    }
   }
+
+  /// Sorts by `compare` (negative when `a` comes first), applying `-r` and
+  /// `--group-directories-first` around it.
+  @inline(__always)
+  private func sortEntries(_ entries: inout [Entry], by compare: (Entry, Entry) -> Int) {
+    let reversed = isReversed
+    let directoriesFirst = groupsDirectoriesFirst
+    entries.withUnsafeMutableBufferPointer { entries in
+      introsort(entries) { a, b in
+        if directoriesFirst && a.isDirectoryLike != b.isDirectoryLike {
+          return a.isDirectoryLike
+        }
+        let order = compare(a, b)
+        return reversed ? order > 0 : order < 0
+      }
+    }
+  }
+
+  /// Copies what the comparison reads into the entries themselves, so that
+  /// sorting touches one array.
+  private func prepareSortValues(_ list: inout EntryList) {
+    let details = list.details
+    for position in list.entries.indices {
+      let entry = list.entries[position]
+      let detail = details.isEmpty ? nil : details[Int(entry.index)]
+      if groupsDirectoriesFirst {
+        list.entries[position].isDirectoryLike =
+          entry.kind == .directory
+          || (entry.kind == .symbolicLink && FileKind(mode: detail?.targetMode ?? 0) == .directory)
+      }
+      switch key {
+      case .size: list.entries[position].sortValue = detail?.status?.size ?? 0
+      case .time: list.entries[position].sortValue = packedTime(detail?.status)
+      case .name, .none, .extension, .version: break
+      }
+    }
+  }
+
+  /// The selected time in nanoseconds, saturated outside 1677 to 2262.
+  private func packedTime(_ status: FileStatus?) -> Int64 {
+    guard let time = status.map(selectedTime) else { return 0 }
+    let (scaled, overflow) = time.seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return time.seconds < 0 ? .min : .max }
+    let (sum, sumOverflow) = scaled.addingReportingOverflow(Int64(time.nanoseconds))
+    return sumOverflow ? .max : sum
+  }
+
+  private func selectedTime(_ status: FileStatus) -> Timestamp {
+    switch timeField {
+    case .modification: status.modificationTime
+    case .access: status.accessTime
+    case .change: status.changeTime
+    }
+  }
+}
+
+/// Compares names by what follows their last dot, dot included, as ls -X
+/// does; a name with no dot has an empty extension.
+func compareExtensions(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+  func suffix(_ name: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else {
+      return UnsafeBufferPointer(rebasing: name[name.endIndex...])
+    }
+    return UnsafeBufferPointer(rebasing: name[dot...])
+  }
+  let x = suffix(a)
+  let y = suffix(b)
+  if x.isEmpty || y.isEmpty { return x.count - y.count }
+  return Int(compareBytes(x.baseAddress!, count: x.count, y.baseAddress!, count: y.count))
 }
 
 /// Compares the names of two entries of one list, byte-wise.

@@ -18,6 +18,11 @@ final class RowLocation: Sendable {
   /// The location of operands: each row is its operand, as given.
   static let operands = RowLocation(displayPrefix: [], pathPrefix: [], depth: 0)
 
+  /// Whether these are operands, named by their whole path.
+  var isOperands: Bool {
+    self === RowLocation.operands
+  }
+
   /// The location of the entries of directory `path` (as the user wrote it).
   ///
   /// - Parameters:
@@ -68,6 +73,29 @@ struct FileRow {
     list.name(of: entry)
   }
 
+  /// The last component of the path: the name, or an operand's base name.
+  var baseName: ArraySlice<UInt8> {
+    let name = self.name
+    guard location.isOperands else { return name }
+    var end = name.endIndex
+    while end > name.startIndex + 1 && name[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    let trimmed = name[..<end]
+    guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")), trimmed.count > 1 else {
+      return trimmed
+    }
+    return trimmed[(slash + 1)...]
+  }
+
+  /// What follows the last dot of the base name; empty when there is no
+  /// dot, or the only dot starts the name (`.bashrc` has no extension).
+  var fileExtension: ArraySlice<UInt8> {
+    let base = baseName
+    guard let dot = base.lastIndex(of: UInt8(ascii: ".")), dot != base.startIndex else {
+      return base[base.endIndex...]
+    }
+    return base[(dot + 1)...]
+  }
+
   var location: RowLocation {
     listing.location
   }
@@ -78,6 +106,11 @@ struct FileRow {
 
   var inode: UInt64 {
     entry.inode
+  }
+
+  /// What was read about the file beyond its directory entry.
+  var details: EntryDetails? {
+    list.details(of: entry)
   }
 
   /// The file's status, when an option needed it and it could be read.

@@ -8,6 +8,7 @@ struct FileDescriptor: RawRepresentable, Hashable {
     self.rawValue = rawValue
   }
 
+  static let standardInput = FileDescriptor(rawValue: STDIN_FILENO)
   static let standardOutput = FileDescriptor(rawValue: STDOUT_FILENO)
   static let standardError = FileDescriptor(rawValue: STDERR_FILENO)
   /// Stands for the working directory in the `*at` calls.
@@ -49,6 +50,11 @@ struct FileDescriptor: RawRepresentable, Hashable {
   /// Whether this descriptor number is open.
   var isOpen: Bool {
     fcntl(rawValue, F_GETFD) != -1
+  }
+
+  /// Whether `path`, from this directory, exists and can be searched.
+  func isAccessible(_ path: UnsafePointer<CChar>) -> Bool {
+    faccessat(rawValue, path, X_OK, 0) == 0
   }
 
   /// Whether the descriptor is a terminal.

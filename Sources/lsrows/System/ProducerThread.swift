@@ -102,12 +102,3 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
     pthread_mutex_unlock(mutex)
   }
 }
-
-/// The work a new thread runs, boxed to pass through `pthread_create`.
-private final class ThreadBody {
-  let body: () -> Void
-
-  init(_ body: @escaping () -> Void) {
-    self.body = body
-  }
-}

@@ -13,6 +13,10 @@ struct SystemError: Error, Equatable {
     case readDirectory
     /// Reading where a symbolic link points.
     case readLink
+    /// Opening a file to read operands from.
+    case openForReading
+    /// Reading operands from a file.
+    case read
     /// Writing the output.
     case write
   }
@@ -38,6 +42,14 @@ extension SystemError {
 
   static func readLink(_ path: [UInt8], _ errno: Errno) -> SystemError {
     SystemError(call: .readLink, path: path, errno: errno)
+  }
+
+  static func openForReading(_ path: [UInt8], _ errno: Errno) -> SystemError {
+    SystemError(call: .openForReading, path: path, errno: errno)
+  }
+
+  static func read(_ path: [UInt8], _ errno: Errno) -> SystemError {
+    SystemError(call: .read, path: path, errno: errno)
   }
 
   static func write(_ errno: Errno) -> SystemError {

@@ -19,3 +19,27 @@ func splitRows(_ output: [UInt8], terminator: UInt8 = 0x0A) -> [[UInt8]] {
   if rows.last == [] { rows.removeLast() }
   return rows
 }
+
+/// Bytes that print as escaped text in test failures, so that a mismatch in
+/// a large output reads as lines rather than thousands of numbers.
+struct Text: Equatable, CustomStringConvertible {
+  let bytes: [UInt8]
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  var description: String {
+    var text = ""
+    for byte in bytes {
+      switch byte {
+      case 0x0A: text += "\\n\n"
+      case 0x00: text += "\\0"
+      case 0x20..<0x7F where byte != UInt8(ascii: "\\"):
+        text.unicodeScalars.append(Unicode.Scalar(byte))
+      default: text += "\\x" + String(byte, radix: 16)
+      }
+    }
+    return text
+  }
+}

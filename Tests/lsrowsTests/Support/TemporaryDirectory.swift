@@ -69,6 +69,19 @@ final class TemporaryDirectory {
     precondition(made == 0, "symlink failed")
   }
 
+  /// Reads the symlinks `names` once, a clock tick after they were made.
+  ///
+  /// Under relatime, reading a link whose access time is not later than its
+  /// change time moves the access time; listing with `-l` reads links, so
+  /// two listings would otherwise see different access times.
+  func settleAccessTimes(ofSymlinks names: [String]) {
+    usleep(20_000)
+    var buffer = [CChar](repeating: 0, count: 4096)
+    for name in names {
+      _ = withCPath(path(name)) { readlink($0, &buffer, buffer.count) }
+    }
+  }
+
   func symlink(_ name: String, to target: String) {
     symlink(bytes(name), to: bytes(target))
   }
@@ -91,4 +104,70 @@ final class TemporaryDirectory {
 /// Calls `body` with `path` as a NUL-terminated C string.
 func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
   (path.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+extension TemporaryDirectory {
+  /// Creates a Unix domain socket file.
+  func socket(_ name: String) {
+    let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    precondition(fd >= 0, "socket failed")
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let full = Array(path(name))
+    precondition(full.count < MemoryLayout.size(ofValue: address.sun_path), "socket path too long")
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in full.enumerated() { raw[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    precondition(bound == 0, "bind failed")
+  }
+
+  /// Sets the access and modification times of `name` (not following a symlink).
+  func setTimes(_ name: String, seconds: Int, nanoseconds: Int, accessSeconds: Int? = nil) {
+    var times = [
+      timespec(tv_sec: accessSeconds ?? seconds, tv_nsec: nanoseconds),
+      timespec(tv_sec: seconds, tv_nsec: nanoseconds),
+    ]
+    let done = withCPath(path(name)) { utimensat(AT_FDCWD, $0, &times, AT_SYMLINK_NOFOLLOW) }
+    precondition(done == 0, "utimensat failed")
+  }
+
+  /// Makes `name` another hard link to `existing`.
+  func hardLink(_ name: String, to existing: String) {
+    let done = withCPath(path(existing)) { from in withCPath(path(name)) { link(from, $0) } }
+    precondition(done == 0, "link failed")
+  }
+
+  /// Gives `name` a POSIX access ACL granting user 65534 read access, so
+  /// that `ls -l` shows a `+`.
+  func addAccessControlList(_ name: String) {
+    typealias SetAttribute =
+      @convention(c) (
+        UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32
+      ) -> Int32
+    let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "setxattr")!
+    let setAttribute = unsafeBitCast(symbol, to: SetAttribute.self)
+    // The kernel's ACL format: a version, then (tag, permissions, id) entries.
+    var blob: [UInt8] = [2, 0, 0, 0]
+    for (tag, permissions, id) in [
+      (1, 6, UInt32.max), (2, 4, 65534), (4, 4, .max), (0x10, 4, .max), (0x20, 4, .max),
+    ]
+      as [(UInt16, UInt16, UInt32)]
+    {
+      withUnsafeBytes(of: tag.littleEndian) { blob += $0 }
+      withUnsafeBytes(of: permissions.littleEndian) { blob += $0 }
+      withUnsafeBytes(of: id.littleEndian) { blob += $0 }
+    }
+    let done = withCPath(path(name)) { path in
+      blob.withUnsafeBytes {
+        setAttribute(path, "system.posix_acl_access", $0.baseAddress, $0.count, 0)
+      }
+    }
+    precondition(done == 0, "setxattr failed")
+  }
 }

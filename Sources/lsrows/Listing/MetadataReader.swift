@@ -1,0 +1,153 @@
+/// Reads what the options need about each entry of a directory: `lstat`,
+/// symlink targets, what symlinks point to, ACLs.
+///
+/// Failures are returned, not reported, since this may run on a reading
+/// thread; an entry that vanished since `readdir` keeps its row with no status.
+struct MetadataReader: Sendable {
+  let needs: MetadataNeeds
+  /// Above this many entries the work is split between two threads.
+  static let parallelThreshold = 4096
+
+  /// Fills in `list`'s details for the entries of the directory open as
+  /// `directory`, whose entries' paths start with `pathPrefix`.
+  ///
+  /// - Returns: One error per entry that could not be read, in entry order.
+  func read(
+    _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8]
+  ) -> [SystemError] {
+    guard !needs.isEmpty, !list.isEmpty else { return [] }
+    if list.details.count < list.count {
+      list.details.append(
+        contentsOf: repeatElement(EntryDetails(), count: list.count - list.details.count))
+    }
+    let count = list.count
+    let names = list.names
+    var firstHalf = Outcome()
+    var secondHalf = Outcome()
+    names.withUnsafeBufferPointer { names in
+      list.entries.withUnsafeMutableBufferPointer { entries in
+        list.details.withUnsafeMutableBufferPointer { details in
+          let storage = UncheckedSendable((names, entries, details))
+          let work = { @Sendable (range: Range<Int>) -> Outcome in
+            let (names, entries, details) = storage.value
+            return read(range, entries, details, names, directory, pathPrefix)
+          }
+          if count < Self.parallelThreshold {
+            firstHalf = work(0..<count)
+          } else {
+            // Disjoint halves: each thread writes only its own entries.
+            let middle = count / 2
+            let result = UncheckedSendable(UnsafeMutablePointer<Outcome>.allocate(capacity: 1))
+            result.value.initialize(to: Outcome())
+            runConcurrently(
+              { firstHalf = work(0..<middle) }, { result.value.pointee = work(middle..<count) })
+            secondHalf = result.value.move()
+            result.value.deallocate()
+          }
+        }
+      }
+    }
+    list.symlinkTargets.merge(firstHalf.targets) { $1 }
+    list.symlinkTargets.merge(secondHalf.targets) { $1 }
+    return firstHalf.failures + secondHalf.failures
+  }
+
+  /// What one thread learned.
+  private struct Outcome {
+    var targets: [UInt32: [UInt8]] = [:]
+    var failures: [SystemError] = []
+  }
+
+  private func read(
+    _ range: Range<Int>,
+    _ entries: UnsafeMutableBufferPointer<Entry>,
+    _ details: UnsafeMutableBufferPointer<EntryDetails>,
+    _ names: UnsafeBufferPointer<UInt8>,
+    _ directory: FileDescriptor,
+    _ pathPrefix: [UInt8]
+  ) -> Outcome {
+    var outcome = Outcome()
+    var aclPath = ACLPath(directory: directory, pathPrefix: pathPrefix)
+    for position in range {
+      let entry = entries[position]
+      let index = Int(entry.index)
+      let nameStart = Int(entry.nameOffset)
+      let name = UnsafeRawPointer(names.baseAddress! + nameStart).assumingMemoryBound(
+        to: CChar.self)
+      func path() -> [UInt8] {
+        pathPrefix
+          + UnsafeBufferPointer(rebasing: names[nameStart..<nameStart + Int(entry.nameLength)])
+      }
+      var kind = entry.kind
+      if needs.needsStatus(kind) {
+        do {
+          let status = try directory.status(of: name, followingSymlink: false)
+          details[index].status = status
+          kind = status.kind
+          entries[position].kind = kind
+          entries[position].inode = status.inode
+        } catch {
+          outcome.failures.append(.status(path(), error))
+          continue
+        }
+      }
+      if kind == .symbolicLink {
+        if needs.symlinkTargets {
+          do {
+            outcome.targets[entry.index] = try directory.symlinkTarget(of: name)
+          } catch {
+            outcome.failures.append(.readLink(path(), error))
+          }
+        }
+        if needs.targetModes {
+          details[index].targetMode =
+            (try? directory.status(of: name, followingSymlink: true))?.mode ?? 0
+        }
+      } else if needs.accessControlLists {
+        details[index].hasAccessControlList = aclPath.withPath(
+          name, length: Int(entry.nameLength)
+        ) { path in
+          AccessControlLists.exist(at: path, isDirectory: kind == .directory)
+        }
+      }
+    }
+    return outcome
+  }
+}
+
+/// Builds the path `getxattr` needs for an entry, which has no `*at` form.
+///
+/// The joined path (`DIR/name`) is what ls uses and the cheapest to look
+/// up; when it could exceed `PATH_MAX` (a deep tree), `/proc/self/fd/N/name`
+/// reaches the entry through the open directory instead. Operands are
+/// named from the working directory already.
+private struct ACLPath {
+  private var buffer: [CChar]
+  private let prefixCount: Int
+
+  private static let procAvailable = FileDescriptor.currentDirectory.isAccessible("/proc/self/fd")
+  /// Room left for a name (at most 255 bytes) and the NUL under `PATH_MAX`.
+  private static let longestPrefix = 4096 - 256
+
+  init(directory: FileDescriptor, pathPrefix: [UInt8]) {
+    let prefix: [UInt8]
+    if directory == .currentDirectory {
+      prefix = []
+    } else if pathPrefix.count <= Self.longestPrefix || !Self.procAvailable {
+      prefix = pathPrefix
+    } else {
+      prefix = Array("/proc/self/fd/\(directory.rawValue)/".utf8)
+    }
+    buffer = prefix.map { CChar(bitPattern: $0) }
+    prefixCount = buffer.count
+  }
+
+  mutating func withPath<Result>(
+    _ name: UnsafePointer<CChar>, length: Int, _ body: (UnsafePointer<CChar>) -> Result
+  ) -> Result {
+    buffer.removeSubrange(prefixCount...)
+    buffer.append(contentsOf: UnsafeBufferPointer(start: name, count: length))
+    buffer.append(0)
+    return buffer.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+}

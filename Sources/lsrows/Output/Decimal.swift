@@ -1,0 +1,75 @@
+/// Appends the decimal digits of `value`.
+func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
+  if value < 10 {
+    output.append(UInt8(ascii: "0") + UInt8(value))
+    return
+  }
+  var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  var count = 0
+  var rest = value
+  withUnsafeMutableBytes(of: &digits) { buffer in
+    while rest > 0 {
+      buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+      count += 1
+    }
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      output.append(buffer[index])
+    }
+  }
+}
+
+/// Appends the decimal digits of a signed `value`.
+func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
+  if value < 0 {
+    output.append(UInt8(ascii: "-"))
+    appendDecimal(value.magnitude, to: &output)
+  } else {
+    appendDecimal(UInt64(value), to: &output)
+  }
+}
+
+/// Appends `value` in decimal, padded on the left with zeros to `width` digits.
+func appendDecimal(_ value: UInt64, zeroPaddedTo width: Int, to output: inout [UInt8]) {
+  let count = decimalWidth(value)
+  if count < width {
+    output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count))
+  }
+  appendDecimal(value, to: &output)
+}
+
+/// The number of decimal digits of `value`.
+func decimalWidth(_ value: UInt64) -> Int {
+  var count = 1
+  var rest = value
+  while rest >= 10 {
+    rest /= 10
+    count += 1
+  }
+  return count
+}
+
+/// Appends `value` in decimal, right-aligned in a field of `width` columns.
+func appendDecimal(_ value: UInt64, rightAlignedTo width: Int, to output: inout [UInt8]) {
+  let count = decimalWidth(value)
+  if count < width {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count))
+  }
+  appendDecimal(value, to: &output)
+}
+
+/// Appends `text` right-aligned in a field of `width` columns (one byte a column).
+func appendRightAligned(_ text: some Collection<UInt8>, width: Int, to output: inout [UInt8]) {
+  if text.count < width {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - text.count))
+  }
+  output.append(contentsOf: text)
+}
+
+/// Appends `text` left-aligned in a field of `width` columns.
+func appendLeftAligned(_ text: some Collection<UInt8>, width: Int, to output: inout [UInt8]) {
+  output.append(contentsOf: text)
+  if text.count < width {
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - text.count))
+  }
+}

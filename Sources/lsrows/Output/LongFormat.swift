@@ -1,0 +1,222 @@
+/// The widths of `ls -l`'s columns over one listing, measured as ls
+/// measures them: over the rows whose status was read.
+struct LongColumns {
+  var inodeWidth = 0
+  var linkWidth = 0
+  var ownerWidth = 0
+  var groupWidth = 0
+  var sizeWidth = 0
+  var majorWidth = 0
+  var minorWidth = 0
+  /// Whether any row has an ACL, which widens every mode column by one.
+  var anyAccessControlList = false
+
+  /// Widens the columns to fit the rows of `listing`.
+  mutating func measure(_ listing: Listing, _ format: LongFormat) {
+    let list = listing.list
+    var lastUser: UInt32?
+    var lastGroup: UInt32?
+    var sizeText: [UInt8] = []
+    for entry in list.entries {
+      guard !list.details.isEmpty else { continue }
+      let details = list.details[Int(entry.index)]
+      guard let status = details.status else { continue }
+      if format.showsInode {
+        inodeWidth = max(inodeWidth, decimalWidth(status.inode))
+      }
+      anyAccessControlList = anyAccessControlList || details.hasAccessControlList
+      linkWidth = max(linkWidth, decimalWidth(status.linkCount))
+      // Ids repeat from row to row; look each run up once.
+      if status.userID != lastUser {
+        ownerWidth = max(ownerWidth, format.ownerText(status.userID).count)
+        lastUser = status.userID
+      }
+      if status.groupID != lastGroup {
+        groupWidth = max(groupWidth, format.groupText(status.groupID).count)
+        lastGroup = status.groupID
+      }
+      if status.kind == .characterDevice || status.kind == .blockDevice {
+        majorWidth = max(majorWidth, decimalWidth(UInt64(status.deviceMajor)))
+        minorWidth = max(minorWidth, decimalWidth(UInt64(status.deviceMinor)))
+        sizeWidth = max(sizeWidth, majorWidth + 2 + minorWidth)
+      } else if format.humanReadable {
+        sizeText.removeAll(keepingCapacity: true)
+        format.appendSize(status.size, to: &sizeText)
+        sizeWidth = max(sizeWidth, sizeText.count)
+      } else {
+        sizeWidth = max(sizeWidth, decimalWidth(UInt64(clamping: max(status.size, 0))))
+      }
+    }
+  }
+}
+
+/// Writes rows the way `ls -l --time-style=long-iso` does, byte for byte
+/// (without its "total" line).
+final class LongFormat {
+  let showsInode: Bool
+  let numericIDs: Bool
+  let humanReadable: Bool
+  let timeField: TimeField
+  let classifies: Bool
+  private let accounts: AccountNames
+  private var timestamps = TimestampFormat()
+
+  init(_ options: Options, classifies: Bool, accounts: AccountNames) {
+    showsInode = options.showsInode
+    numericIDs = options.numericIDs
+    humanReadable = options.humanReadableSizes
+    timeField = options.timeField
+    self.classifies = classifies
+    self.accounts = accounts
+  }
+
+  /// The owner column's text: the user name, or the number when there is
+  /// none or `-n` asks for numbers.
+  func ownerText(_ id: UInt32) -> [UInt8] {
+    (numericIDs ? nil : accounts.userName(id)) ?? decimalBytes(UInt64(id))
+  }
+
+  func groupText(_ id: UInt32) -> [UInt8] {
+    (numericIDs ? nil : accounts.groupName(id)) ?? decimalBytes(UInt64(id))
+  }
+
+  func appendSize(_ size: Int64, to output: inout [UInt8]) {
+    let bytes = UInt64(clamping: max(size, 0))
+    if humanReadable {
+      appendHumanSize(bytes, to: &output)
+    } else {
+      appendDecimal(bytes, to: &output)
+    }
+  }
+
+  /// Appends one row: the columns, then `name` as already rendered.
+  ///
+  /// - Parameters:
+  ///   - row: The file.
+  ///   - columns: The listing's widths.
+  ///   - output: Where the row goes.
+  ///   - name: Appends the row's name, as the listing shows names.
+  ///   - target: Appends a symlink target.
+  func appendRow(
+    _ row: FileRow, _ columns: LongColumns, to output: inout [UInt8],
+    name: (inout [UInt8]) -> Void, target: ([UInt8], inout [UInt8]) -> Void
+  ) {
+    let details = row.details
+    let status = details?.status
+    let question: [UInt8] = [UInt8(ascii: "?")]
+    if showsInode {
+      if let status {
+        appendDecimal(status.inode, rightAlignedTo: columns.inodeWidth, to: &output)
+      } else {
+        appendRightAligned(question, width: columns.inodeWidth, to: &output)
+      }
+      output.append(UInt8(ascii: " "))
+    }
+    if let status {
+      appendModeString(status.mode, to: &output)
+      if columns.anyAccessControlList {
+        output.append(UInt8(ascii: details?.hasAccessControlList == true ? "+" : " "))
+      }
+    } else {
+      // What ls shows for an entry it could not stat: the type from the
+      // directory entry and question marks.
+      output.append(typeLetter(row.kind))
+      output.append(
+        contentsOf: repeatElement(UInt8(ascii: "?"), count: columns.anyAccessControlList ? 10 : 9))
+    }
+    output.append(UInt8(ascii: " "))
+    if let status {
+      appendDecimal(status.linkCount, rightAlignedTo: columns.linkWidth, to: &output)
+    } else {
+      appendRightAligned(question, width: columns.linkWidth, to: &output)
+    }
+    output.append(UInt8(ascii: " "))
+    appendAccount(
+      status?.userID, name: status.flatMap { numericIDs ? nil : accounts.userName($0.userID) },
+      width: columns.ownerWidth, to: &output)
+    appendAccount(
+      status?.groupID, name: status.flatMap { numericIDs ? nil : accounts.groupName($0.groupID) },
+      width: columns.groupWidth, to: &output)
+    if let status, status.kind == .characterDevice || status.kind == .blockDevice {
+      let blanks = columns.sizeWidth - (columns.majorWidth + 2 + columns.minorWidth)
+      appendDecimal(
+        UInt64(status.deviceMajor), rightAlignedTo: columns.majorWidth + max(0, blanks), to: &output
+      )
+      output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")])
+      appendDecimal(UInt64(status.deviceMinor), rightAlignedTo: columns.minorWidth, to: &output)
+    } else if let status {
+      if humanReadable {
+        var size: [UInt8] = []
+        appendSize(status.size, to: &size)
+        appendRightAligned(size, width: columns.sizeWidth, to: &output)
+      } else {
+        appendDecimal(
+          UInt64(clamping: max(status.size, 0)), rightAlignedTo: columns.sizeWidth, to: &output)
+      }
+    } else {
+      appendRightAligned(question, width: columns.sizeWidth, to: &output)
+    }
+    output.append(UInt8(ascii: " "))
+    if let status {
+      let time = selectedTime(status)
+      if !timestamps.appendLongISO(time, to: &output) {
+        appendRightAligned(
+          decimalBytes(time.seconds), width: TimestampFormat.longISOWidth, to: &output)
+      }
+    } else {
+      appendRightAligned(question, width: TimestampFormat.longISOWidth, to: &output)
+    }
+    output.append(UInt8(ascii: " "))
+    name(&output)
+    // A symbolic link shows its target (if it could be read) and the
+    // target's indicator, never its own.
+    if row.kind == .symbolicLink {
+      if let linkTarget = row.symlinkTarget {
+        output.append(contentsOf: Array(" -> ".utf8))
+        target(linkTarget, &output)
+        if classifies, let mode = details?.targetMode, mode != 0,
+          let indicator = classifyIndicator(mode: mode, kind: .unknown)
+        {
+          output.append(indicator)
+        }
+      }
+    } else if classifies, let indicator = classifyIndicator(mode: status?.mode, kind: row.kind) {
+      output.append(indicator)
+    }
+  }
+
+  /// Appends an owner or group column: a name left-aligned, a number
+  /// right-aligned, `?` when unknown; then a space.
+  private func appendAccount(_ id: UInt32?, name: [UInt8]?, width: Int, to output: inout [UInt8]) {
+    if let name {
+      appendLeftAligned(name, width: width, to: &output)
+    } else if let id {
+      appendDecimal(UInt64(id), rightAlignedTo: width, to: &output)
+    } else {
+      appendLeftAligned([UInt8(ascii: "?")], width: width, to: &output)
+    }
+    output.append(UInt8(ascii: " "))
+  }
+
+  private func selectedTime(_ status: FileStatus) -> Timestamp {
+    switch timeField {
+    case .modification: status.modificationTime
+    case .access: status.accessTime
+    case .change: status.changeTime
+    }
+  }
+}
+
+/// The decimal digits of `value` as bytes.
+func decimalBytes(_ value: UInt64) -> [UInt8] {
+  var bytes: [UInt8] = []
+  appendDecimal(value, to: &bytes)
+  return bytes
+}
+
+/// The decimal digits of a signed `value` as bytes.
+func decimalBytes(_ value: Int64) -> [UInt8] {
+  var bytes: [UInt8] = []
+  appendDecimal(value, to: &bytes)
+  return bytes
+}

@@ -1,0 +1,102 @@
+/// A field a `--format` template can name.
+enum TemplateField: String, CaseIterable, Sendable {
+  case name, path, type, size, mode, perms, links, uid, gid, user, group
+  case mtime, atime, ctime
+  case mtimeEpoch = "mtime_epoch"
+  case inode, target
+  case `extension` = "ext"
+  case depth
+
+  /// Whether the field is read from the file's `lstat`.
+  var needsStatus: Bool {
+    switch self {
+    // The inode too: a directory entry's is wrong for mount points and on
+    // some file systems (overlayfs), as ls 9.1 knows.
+    case .size, .mode, .perms, .links, .uid, .gid, .user, .group, .mtime, .atime, .ctime,
+      .mtimeEpoch, .inode:
+      true
+    case .name, .path, .type, .target, .extension, .depth:
+      false
+    }
+  }
+}
+
+/// A parsed `--format` template: literal bytes and `{field}`s.
+///
+/// `\t`, `\n`, `\0` and `\\` are escapes; `{{` and `}}` are literal braces.
+struct Template: Sendable, Equatable {
+  enum Segment: Sendable, Equatable {
+    case literal([UInt8])
+    case field(TemplateField)
+  }
+
+  let segments: [Segment]
+
+  var fields: [TemplateField] {
+    segments.compactMap { segment in
+      if case .field(let field) = segment { return field }
+      return nil
+    }
+  }
+
+  /// Parses `text`, or says what is wrong with it.
+  init(parsing text: [UInt8]) throws(UsageError) {
+    var segments: [Segment] = []
+    var literal: [UInt8] = []
+    var index = 0
+    func fail(_ reason: String) -> UsageError {
+      .invalidTemplate(text, reason: reason)
+    }
+    while index < text.count {
+      let byte = text[index]
+      switch byte {
+      case UInt8(ascii: "\\"):
+        guard index + 1 < text.count else { throw fail("a lone '\\' ends the template") }
+        switch text[index + 1] {
+        case UInt8(ascii: "t"): literal.append(0x09)
+        case UInt8(ascii: "n"): literal.append(0x0A)
+        case UInt8(ascii: "0"): literal.append(0x00)
+        case UInt8(ascii: "\\"): literal.append(UInt8(ascii: "\\"))
+        default:
+          let escape = String(decoding: text[index...index + 1], as: UTF8.self)
+          throw fail("unknown escape '\(escape)'")
+        }
+        index += 2
+      case UInt8(ascii: "{"):
+        if index + 1 < text.count && text[index + 1] == UInt8(ascii: "{") {
+          literal.append(byte)
+          index += 2
+          continue
+        }
+        guard let close = text[(index + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
+          throw fail("unclosed '{'")
+        }
+        let name = String(decoding: text[(index + 1)..<close], as: UTF8.self)
+        guard let field = TemplateField(rawValue: name) else {
+          throw fail("unknown field '{\(name)}'")
+        }
+        if !literal.isEmpty {
+          segments.append(.literal(literal))
+          literal = []
+        }
+        segments.append(.field(field))
+        index = close + 1
+      case UInt8(ascii: "}"):
+        guard index + 1 < text.count && text[index + 1] == UInt8(ascii: "}") else {
+          throw fail("unmatched '}' (write '}}' for a brace)")
+        }
+        literal.append(byte)
+        index += 2
+      default:
+        literal.append(byte)
+        index += 1
+      }
+    }
+    if !literal.isEmpty { segments.append(.literal(literal)) }
+    self.segments = segments
+  }
+
+  /// What `--help` and error messages list.
+  static let fieldList = TemplateField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+  static let escapeList = "\\t \\n \\0 \\\\ {{ }}"
+}

@@ -1,0 +1,43 @@
+import Glibc
+
+/// Runs `second` on a new thread while `first` runs on this one.
+///
+/// Returns when both are done. Without a thread to be had, runs them one
+/// after the other.
+func runConcurrently(_ first: () -> Void, _ second: @escaping @Sendable () -> Void) {
+  var thread = pthread_t()
+  let body = Unmanaged.passRetained(ThreadBody(second))
+  let created = pthread_create(
+    &thread, nil,
+    { context in
+      Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+      return nil
+    }, body.toOpaque())
+  guard created == 0 else {
+    body.release()
+    first()
+    second()
+    return
+  }
+  first()
+  pthread_join(thread, nil)
+}
+
+/// The work a new thread runs, boxed to pass through `pthread_create`.
+final class ThreadBody {
+  let body: () -> Void
+
+  init(_ body: @escaping () -> Void) {
+    self.body = body
+  }
+}
+
+/// A value handed to another thread by a caller that guarantees the two
+/// threads never touch the same part of it at once.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}

@@ -1,0 +1,58 @@
+import Glibc
+
+/// A shared library for `LD_PRELOAD` that makes the stat calls of lsrows and
+/// ls fail with ENOENT for any path holding "VANISHED", as if the entry had
+/// been deleted between `readdir` and `lstat`.
+///
+/// Built with the C compiler the machine has, once per test process.
+enum FaultInjection {
+  static let marker = "VANISHED"
+
+  static let vanishingLibrary: String = {
+    let directory = "/tmp/lsrows-shim.\(getpid())"
+    mkdir(directory, 0o755)
+    let source = directory + "/vanish.c"
+    let library = directory + "/vanish.so"
+    writeFile(source, Array(shimSource.utf8))
+    let built = runProcess(
+      "cc",
+      [
+        bytes("-shared"), bytes("-fPIC"), bytes("-O2"), bytes("-o"), bytes(library), bytes(source),
+        bytes("-ldl"),
+      ])
+    precondition(built.exitStatus == 0, "cannot build the shim: \(built.errorText)")
+    return library
+  }()
+
+  private static let shimSource = """
+    #define _GNU_SOURCE
+    #include <dlfcn.h>
+    #include <errno.h>
+    #include <fcntl.h>
+    #include <string.h>
+    #include <sys/stat.h>
+
+    static int vanished(const char *path) { return path && strstr(path, "\(marker)"); }
+
+    #define FORWARD(name, ...) \\
+      static int (*real)(); if (!real) real = (int (*)())dlsym(RTLD_NEXT, #name); \\
+      return real(__VA_ARGS__)
+
+    int fstatat(int dir, const char *path, struct stat *buf, int flags) {
+      if (vanished(path)) { errno = ENOENT; return -1; }
+      FORWARD(fstatat, dir, path, buf, flags);
+    }
+    int statx(int dir, const char *path, int flags, unsigned mask, struct statx *buf) {
+      if (vanished(path)) { errno = ENOENT; return -1; }
+      FORWARD(statx, dir, path, flags, mask, buf);
+    }
+    int lstat(const char *path, struct stat *buf) {
+      if (vanished(path)) { errno = ENOENT; return -1; }
+      FORWARD(lstat, path, buf);
+    }
+    int stat(const char *path, struct stat *buf) {
+      if (vanished(path)) { errno = ENOENT; return -1; }
+      FORWARD(stat, path, buf);
+    }
+    """
+}
