@@ -21,6 +21,13 @@ struct Diagnostics {
     report(Self.message(for: error))
   }
 
+  /// Reports a directory that is already being listed higher up (a loop),
+  /// as ls words it.
+  func reportLoop(_ path: [UInt8]) {
+    report(
+      Quoting(.shellEscape).quoted(path) + Array(": not listing already-listed directory".utf8))
+  }
+
   /// Reports an empty name in a `--files0-from` list, as du words it.
   func reportInvalidEmptyName(in file: [UInt8], at number: Int) {
     report(
@@ -72,6 +79,9 @@ struct Diagnostics {
       return argumentMessage("invalid", value, option, valid)
     case .ambiguousArgument(let value, let option, let valid):
       return argumentMessage("ambiguous", value, option, valid)
+    case .invalidNumber(let text, let option):
+      return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
+        + Array(" for '\(option)'\nValid arguments are whole numbers, 0 or more.".utf8)
     case .invalidTemplate(let text, let reason):
       return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
         + Array(" for '--format': \(reason)\nValid fields are: \(Template.fieldList)".utf8)

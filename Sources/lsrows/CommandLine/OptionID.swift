@@ -20,6 +20,9 @@ enum OptionID: Sendable, Hashable {
   case format
   case type
   case filesFrom
+  case recursive
+  case maxDepth
+  case dereference
   case null
   case onePerLine
   case help
@@ -32,6 +35,9 @@ extension OptionSpec {
     OptionSpec(.all, short: "a", long: ["all"]),
     OptionSpec(.almostAll, short: "A", long: ["almost-all"]),
     OptionSpec(.directory, short: "d", long: ["directory"]),
+    OptionSpec(.recursive, short: "R", long: ["recursive"]),
+    OptionSpec(.maxDepth, long: ["max-depth"], argument: .required),
+    OptionSpec(.dereference, short: "L", long: ["dereference"]),
     OptionSpec(.long, short: "l", long: []),
     OptionSpec(.numericIDs, short: "n", long: ["numeric-uid-gid"]),
     OptionSpec(.humanReadable, short: "h", long: ["human-readable"]),

@@ -69,9 +69,20 @@ struct Options: Sendable {
   var kinds: Set<FileKind>?
   /// `--files0-from`: where to read NUL-terminated operands (`-` is standard input).
   var operandsFile: [UInt8]?
+  /// `-R`: list the entries below directories too.
+  var recursive = false
+  /// `--max-depth`: how deep `-R` lists; 1 is a directory's own entries.
+  var maxDepth: Int?
+  /// `-L`: follow symbolic links, for their metadata and into directories.
+  var followsSymlinks = false
   var terminator = RowTerminator.newline
   /// The paths to list; empty means the working directory.
   var operands: [[UInt8]] = []
+
+  /// How deep entries are listed below a directory operand.
+  var listingDepth: Int {
+    recursive ? (maxDepth ?? .max) : 1
+  }
 
   var isLongFormat: Bool {
     if case .long = format { return true }
@@ -191,6 +202,20 @@ extension Options {
       }
       self.kinds = kinds
     case .filesFrom: operandsFile = value ?? []
+    case .recursive: recursive = true
+    case .dereference: followsSymlinks = true
+    case .maxDepth:
+      let text = value ?? []
+      guard !text.isEmpty,
+        text.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        let depth = Int(String(decoding: text, as: UTF8.self))
+      else {
+        throw .invalidNumber(text, option: "--max-depth")
+      }
+      recursive = true
+      maxDepth = depth
+      // Depth 0 is the operands themselves, as find -maxdepth 0.
+      if depth == 0 { listsDirectoriesThemselves = true }
     case .null: terminator = .nul
     case .onePerLine: break
     case .help, .version: break

@@ -16,6 +16,8 @@ enum UsageError: Error, Equatable {
   case invalidArgument([UInt8], option: String, valid: [[String]])
   /// `--time=c`: a prefix of several of the option's words.
   case ambiguousArgument([UInt8], option: String, valid: [[String]])
+  /// `--max-depth=x`: not a non-negative number.
+  case invalidNumber([UInt8], option: String)
   /// `--format '{nme}'`: a template that does not parse; the reason says why.
   case invalidTemplate([UInt8], reason: String)
   /// An operand where none may be, and why.
@@ -28,7 +30,7 @@ enum UsageError: Error, Equatable {
   /// (argmatch), 2 for the rest.
   var exitStatus: ExitStatus {
     switch self {
-    case .invalidArgument, .ambiguousArgument, .invalidTemplate: .minorProblem
+    case .invalidArgument, .ambiguousArgument, .invalidTemplate, .invalidNumber: .minorProblem
     default: .seriousTrouble
     }
   }

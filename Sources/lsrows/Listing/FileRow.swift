@@ -44,10 +44,15 @@ final class RowLocation: Sendable {
 final class Listing: Sendable {
   let list: EntryList
   let location: RowLocation
+  /// Which directory the entries come from, the same for every run of rows
+  /// from one directory, so that column widths are measured once per
+  /// directory; 0 for operands.
+  let directoryID: Int
 
-  init(_ list: EntryList, at location: RowLocation) {
+  init(_ list: EntryList, at location: RowLocation, directoryID: Int = 0) {
     self.list = list
     self.location = location
+    self.directoryID = directoryID
   }
 }
 

@@ -18,6 +18,9 @@ final class Lister {
   private let diagnostics = Diagnostics()
   private var exitStatus = ExitStatus.success
   private var batch: [FileRow] = []
+  /// The configure closure of each directory on the walk's current path,
+  /// by depth, with the id of the directory it was made for.
+  private var configurations: [(id: Int, configure: (inout Cell, FileRow) -> Void)] = []
 
   /// Whether rows can be written as they are read: no sort, and no column
   /// whose width depends on the other rows.
@@ -71,6 +74,7 @@ final class Lister {
     order.sort(&files)
     order.sort(&directories)
     try emit(files, at: .operands, alsoMeasuring: [Listing(directories, at: .operands)])
+    configurations.removeAll()
     let showsPath = operands.count > 1
     for directory in directories.entries {
       try listDirectory(Array(directories.name(of: directory)), showsPath: showsPath)
@@ -171,107 +175,78 @@ final class Lister {
 
   // MARK: - Directories
 
-  /// Lists one directory operand: sorted, or with `-U` written as it is read.
+  /// How walks of directory operands are configured.
+  private var walkConfiguration: TreeWalker.Configuration {
+    TreeWalker.Configuration(
+      hidden: options.hidden,
+      order: order,
+      metadata: metadata,
+      maxDepth: options.listingDepth,
+      followsSymlinks: options.followsSymlinks,
+      streams: streams,
+      descriptorBudget: Self.descriptorBudget)
+  }
+
+  /// How many directories a walk keeps open: half the descriptors still
+  /// free under the limit (the parent may have left some open), at most 64.
+  static let descriptorBudget = max(2, min(64, freeDescriptorCount() / 2))
+
+  /// Lists one directory operand, and below it with `-R`.
+  ///
+  /// The walk runs on a second thread, reading, statting and sorting ahead
+  /// while this thread turns rows into bytes; events arrive in order.
   private func listDirectory(_ path: [UInt8], showsPath: Bool) throws {
-    let stream: DirectoryStream
-    do {
-      stream = try path.withCString { name throws(Errno) in try DirectoryStream(opening: name) }
-    } catch {
-      try fail(.openDirectory(path, error), .seriousTrouble)
+    let configuration = walkConfiguration
+    let walk = ProducerThread<WalkEvent>(capacity: 64) { yield in
+      TreeWalker(operand: path, showsPath: showsPath, configuration: configuration, emit: yield)
+        .walk()
+    }
+    if let walk {
+      while let event = walk.next() {
+        try handle(event)
+      }
       return
     }
-    let location = RowLocation.entries(of: path, showsPath: showsPath)
-    if streams {
-      let failure = try readBatches(from: stream, at: location) { batch, failures in
-        var batch = batch
-        try reportAll(failures, .minorProblem)
-        keepRequestedKinds(&batch)
-        try emit(batch, at: location)
-      }
-      if let failure { try fail(.readDirectory(path, failure), .seriousTrouble) }
-    } else {
-      var list = EntryList()
+    // No second thread: walk on this one.
+    var failure: (any Error)?
+    let walker = TreeWalker(operand: path, showsPath: showsPath, configuration: configuration) {
+      event in
       do {
-        _ = try stream.read(into: &list, keeping: options.hidden)
-      } catch {
-        // As ls: report the failure, then list whatever was read.
-        try fail(.readDirectory(path, error), .seriousTrouble)
-      }
-      let failures = metadata.read(&list, in: stream.descriptor, pathPrefix: location.pathPrefix)
-      try reportAll(failures, .minorProblem)
-      keepRequestedKinds(&list)
-      order.sort(&list)
-      try emit(list, at: location)
-    }
-  }
-
-  /// One batch of a directory read ahead on another thread.
-  private enum ReadAhead: Sendable {
-    case entries(EntryList, failures: [SystemError])
-    case failure(Errno)
-  }
-
-  /// Reads `stream` in batches of ``chunkSize`` entries, with their
-  /// metadata, calling `body` with each as soon as it is read.
-  ///
-  /// Past the first batch the reading moves to a second thread, so that the
-  /// kernel's work for the next batch overlaps with writing this one.
-  ///
-  /// - Returns: The error that ended the reading early, if any.
-  private func readBatches(
-    from stream: DirectoryStream,
-    at location: RowLocation,
-    _ body: (EntryList, [SystemError]) throws -> Void
-  ) throws -> Errno? {
-    let hidden = options.hidden
-    let metadata = self.metadata
-    /// Reads one batch; the error, if any, comes after the entries read before it.
-    @Sendable func readBatch() -> (EntryList, [SystemError], finished: Bool, failure: Errno?) {
-      var batch = EntryList()
-      var finished = true
-      var failure: Errno?
-      do {
-        finished = try stream.read(into: &batch, limit: Lister.chunkSize, keeping: hidden)
+        try self.handle(event)
+        return true
       } catch {
         failure = error
-      }
-      let failures = metadata.read(&batch, in: stream.descriptor, pathPrefix: location.pathPrefix)
-      return (batch, failures, finished, failure)
-    }
-    let first = readBatch()
-    try body(first.0, first.1)
-    if first.finished { return first.failure }
-    let readAhead = ProducerThread<ReadAhead>(capacity: 4) { yield in
-      while true {
-        let (batch, failures, finished, failure) = readBatch()
-        guard yield(.entries(batch, failures: failures)) else { return }
-        if let failure { _ = yield(.failure(failure)) }
-        if finished { return }
+        return false
       }
     }
-    guard let readAhead else {
-      // No second thread: read on this one.
-      while true {
-        let (batch, failures, finished, failure) = readBatch()
-        try body(batch, failures)
-        if finished { return failure }
-      }
+    walker.walk()
+    if let failure { throw failure }
+  }
+
+  private func handle(_ event: WalkEvent) throws {
+    switch event {
+    case .rows(let listing, let range):
+      try emit(listing, range)
+    case .failure(let error, let status):
+      try fail(error, status)
+    case .loop(let path):
+      try flushBeforeMessage()
+      diagnostics.reportLoop(path)
+      exitStatus = max(exitStatus, .seriousTrouble)
     }
-    while let next = readAhead.next() {
-      switch next {
-      case .entries(let batch, let failures): try body(batch, failures)
-      case .failure(let error): return error
-      }
-    }
-    return nil
   }
 
   // MARK: - Rows
 
-  /// Drops the entries `--type` does not ask for.
+  /// Drops the operands `--type` does not ask for.
   private func keepRequestedKinds(_ list: inout EntryList) {
     guard let kinds = options.kinds else { return }
     list.entries.removeAll { !kinds.contains($0.kind) }
+  }
+
+  /// Whether `--type` keeps a row of this kind.
+  private func shows(_ entry: Entry) -> Bool {
+    options.kinds?.contains(entry.kind) ?? true
   }
 
   /// Writes the entries of `list` as rows, a chunk of boxed rows at a time.
@@ -280,16 +255,45 @@ final class Lister {
   ) throws {
     guard !list.isEmpty else { return }
     let listing = Listing(list, at: location)
-    let configure = formatter.configure(for: listing, alsoMeasuring: alsoMeasuring)
-    var start = 0
-    while start < list.count {
-      let end = min(start + Self.chunkSize, list.count)
+    let configure = formatter.configure(for: listing, alsoMeasuring: alsoMeasuring, shows: shows)
+    try emit(listing, 0..<list.count, configure: configure)
+  }
+
+  /// Writes a run of a walked directory's rows, with the configuration
+  /// (column widths) of that directory, made once for all its runs.
+  private func emit(_ listing: Listing, _ range: Range<Int>) throws {
+    let depth = listing.location.depth
+    if configurations.count > depth { configurations.removeSubrange(depth...) }
+    let configure: (inout Cell, FileRow) -> Void
+    if configurations.count == depth, let cached = configurations.last,
+      cached.id == listing.directoryID
+    {
+      configure = cached.configure
+    } else {
+      if configurations.count == depth { configurations.removeLast() }
+      while configurations.count < depth - 1 { configurations.append((-1, { _, _ in })) }
+      configure = formatter.configure(for: listing, shows: shows)
+      configurations.append((listing.directoryID, configure))
+    }
+    try emit(listing, range, configure: configure)
+  }
+
+  private func emit(
+    _ listing: Listing, _ range: Range<Int>, configure: @escaping (inout Cell, FileRow) -> Void
+  ) throws {
+    let entries = listing.list.entries
+    var position = range.lowerBound
+    while position < range.upperBound {
       batch.removeAll(keepingCapacity: true)
-      for position in start..<end {
-        batch.append(FileRow(listing: listing, position: position))
+      while position < range.upperBound && batch.count < Self.chunkSize {
+        if shows(entries[position]) {
+          batch.append(FileRow(listing: listing, position: position))
+        }
+        position += 1
       }
-      try output.write(rows(batch, configure: configure))
-      start = end
+      if !batch.isEmpty {
+        try output.write(rows(batch, configure: configure))
+      }
     }
   }
 

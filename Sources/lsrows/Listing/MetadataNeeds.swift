@@ -22,6 +22,8 @@ struct MetadataNeeds: Sendable, Equatable {
   var targetModes = false
   /// Whether files have an access control list (`-l`'s `+`).
   var accessControlLists = false
+  /// `-L`: statuses are of what symlinks point to.
+  var followsSymlinks = false
 
   init() {}
 
@@ -34,8 +36,14 @@ struct MetadataNeeds: Sendable, Equatable {
     case .size, .time: atLeast(.every)
     case .name, .none, .extension, .version: break
     }
-    if options.kinds != nil {
+    if options.kinds != nil || options.listingDepth > 1 {
+      // Filtering by kind, and knowing which entries to walk into.
       atLeast(.unknownKinds)
+    }
+    if options.followsSymlinks {
+      // As ls -L: every row describes what its symlink points to.
+      followsSymlinks = true
+      atLeast(.every)
     }
     if options.showsInode {
       // As ls 9.1: a directory entry's inode is wrong for mount points and

@@ -81,7 +81,7 @@ struct MetadataReader: Sendable {
       var kind = entry.kind
       if needs.needsStatus(kind) {
         do {
-          let status = try directory.status(of: name, followingSymlink: false)
+          let status = try directory.status(of: name, followingSymlink: needs.followsSymlinks)
           details[index].status = status
           kind = status.kind
           entries[position].kind = kind

@@ -12,12 +12,12 @@ struct LongColumns {
   var anyAccessControlList = false
 
   /// Widens the columns to fit the rows of `listing`.
-  mutating func measure(_ listing: Listing, _ format: LongFormat) {
+  mutating func measure(_ listing: Listing, _ format: LongFormat, shows: (Entry) -> Bool) {
     let list = listing.list
     var lastUser: UInt32?
     var lastGroup: UInt32?
     var sizeText: [UInt8] = []
-    for entry in list.entries {
+    for entry in list.entries where shows(entry) {
       guard !list.details.isEmpty else { continue }
       let details = list.details[Int(entry.index)]
       guard let status = details.status else { continue }

@@ -21,9 +21,11 @@ final class RowFormatter {
   ///   - alsoMeasured: Listings whose rows are not written here but count
   ///     for column widths, as ls measures directory operands along with
   ///     the file operands.
+  ///   - shows: Whether a row is written at all (`--type`); only those count.
   /// - Returns: A closure that sets a row's cell text.
   func configure(
-    for listing: Listing, alsoMeasuring alsoMeasured: [Listing] = []
+    for listing: Listing, alsoMeasuring alsoMeasured: [Listing] = [],
+    shows: (Entry) -> Bool
   ) -> (inout Cell, FileRow) -> Void {
     switch options.format {
     case .names:
@@ -61,7 +63,7 @@ final class RowFormatter {
       }
     case .long:
       var columns = LongColumns()
-      for measured in [listing] + alsoMeasured { columns.measure(measured, long) }
+      for measured in [listing] + alsoMeasured { columns.measure(measured, long, shows: shows) }
       let long = self.long
       return { cell, row in
         long.appendRow(

@@ -24,6 +24,7 @@ struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertib
   static let badFileDescriptor = Errno(rawValue: EBADF)
   static let brokenPipe = Errno(rawValue: EPIPE)
   static let tooManyOpenFiles = Errno(rawValue: EMFILE)
+  static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
   static let outOfMemory = Errno(rawValue: ENOMEM)
   static let valueOverflow = Errno(rawValue: EOVERFLOW)
   static let invalidArgument = Errno(rawValue: EINVAL)

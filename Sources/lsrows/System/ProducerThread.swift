@@ -29,7 +29,7 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
   ///
   /// Fails when no thread could be started; the caller then does the work
   /// itself.
-  init?(capacity: Int, produce: @escaping @Sendable (Yield) -> Void) {
+  init?(capacity: Int, produce: @escaping @Sendable (@escaping Yield) -> Void) {
     self.capacity = max(1, capacity)
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(changed, nil)

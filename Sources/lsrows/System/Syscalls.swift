@@ -51,3 +51,18 @@ func environmentValue(_ name: String) -> [UInt8]? {
   guard let value = getenv(name) else { return nil }
   return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
 }
+
+/// How many more descriptors this process may open, under its soft limit.
+///
+/// Counts the open ones among the first 256; past that the limit is high
+/// enough for lsrows's needs whatever is open.
+func freeDescriptorCount() -> Int {
+  var limit = rlimit()
+  guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 64 }
+  let soft = Int(clamping: limit.rlim_cur)
+  var open = 0
+  for descriptor in 0..<Int32(min(soft, 256)) where fcntl(descriptor, F_GETFD) != -1 {
+    open += 1
+  }
+  return max(0, soft - open)
+}

@@ -61,6 +61,9 @@ func runProcess(
   case .closed: posix_spawn_file_actions_addclose(&actions, 1)
   }
   posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+  // Tests run in parallel: descriptors other tests have open must not leak
+  // into this child, or a low `ulimit -n` would already be used up.
+  closeInheritedDescriptors(&actions)
 
   var environment: [String: String] = [:]
   var entry = environ
@@ -129,4 +132,19 @@ func writeFile(_ path: String, _ contents: [UInt8]) {
   precondition(fd >= 0, "cannot create \(path)")
   contents.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
   close(fd)
+}
+
+/// Adds "close every descriptor from 3 up" to `actions`, with glibc's
+/// posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc
+/// module does not declare.
+private func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  typealias AddCloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+  guard
+    let symbol = dlsym(
+      UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+  else {
+    return
+  }
+  _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
 }

@@ -1,0 +1,397 @@
+/// What a walk produces, in output order.
+enum WalkEvent: Sendable {
+  /// Rows to write: the entries at `range` of `listing`.
+  case rows(Listing, Range<Int>)
+  /// A failure to report, and the exit status it earns.
+  case failure(SystemError, ExitStatus)
+  /// A directory that is already being listed higher up the path: a loop.
+  case loop([UInt8])
+}
+
+/// Walks one directory operand depth first, in pre-order: each directory's
+/// row, then its contents, siblings in the sort order.
+///
+/// The walk holds one open directory per level only while the descriptor
+/// budget allows; deeper than that, the oldest levels are closed (after
+/// reading what is left of them) and reopened through `..` or their names
+/// when needed. So no depth, no path length and no `ulimit -n` stops it, and
+/// memory grows with the directories on the current path, not the tree.
+final class TreeWalker {
+  struct Configuration: Sendable {
+    var hidden: HiddenEntries
+    var order: EntryOrder
+    var metadata: MetadataReader
+    /// How deep entries are listed: 1 lists the operand's own entries.
+    var maxDepth: Int
+    /// `-L`: follow symbolic links, into directories too.
+    var followsSymlinks: Bool
+    /// Whether rows are written as they are read (no sort, no aligned columns).
+    var streams: Bool
+    /// How many directories may be open at once.
+    var descriptorBudget: Int
+  }
+
+  /// One directory on the current path.
+  private final class Frame {
+    /// Entries read and not yet written: the current batch first.
+    var batches: [EntryList]
+    var next = 0
+    /// The open directory, while it has one.
+    var stream: DirectoryStream?
+    var reopened: FileDescriptor?
+    var finishedReading = false
+    let device: UInt64
+    let inode: UInt64
+    /// The name in the parent directory; the operand itself for the first.
+    let name: [UInt8]
+    /// How much of the walker's relative path leads to this directory.
+    let relativeLength: Int
+    /// The depth of this directory's entries: 1 for the operand's.
+    let depth: Int
+    let id: Int
+
+    init(
+      stream: DirectoryStream, status: FileStatus, name: [UInt8], relativeLength: Int,
+      depth: Int, id: Int
+    ) {
+      self.stream = stream
+      device = status.device
+      inode = status.inode
+      self.name = name
+      self.relativeLength = relativeLength
+      self.depth = depth
+      self.id = id
+      batches = [EntryList()]
+    }
+
+    var descriptor: FileDescriptor? {
+      stream?.descriptor ?? reopened
+    }
+
+    var isOpen: Bool {
+      stream != nil || reopened != nil
+    }
+
+    func close() {
+      stream = nil
+      reopened?.close()
+      reopened = nil
+    }
+  }
+
+  private let configuration: Configuration
+  private let operand: [UInt8]
+  /// The operand as a prefix of paths (`ARG/`).
+  private let operandPrefix: [UInt8]
+  /// What rows show before their relative path: the operand prefix when
+  /// several operands are listed, else nothing.
+  private let displayPrefix: [UInt8]
+  private let emit: (WalkEvent) -> Bool
+  private var stack: [Frame] = []
+  private var relative: [UInt8] = []
+  private var active = Set<DirectoryIdentity>()
+  private var nextID = 1
+  private var stopped = false
+
+  private struct DirectoryIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// - Parameters:
+  ///   - operand: The directory, as given.
+  ///   - showsPath: Whether rows start with the operand (several operands).
+  ///   - configuration: What to list and how.
+  ///   - emit: Receives each event in output order; returns `false` to stop.
+  init(
+    operand: [UInt8], showsPath: Bool, configuration: Configuration,
+    emit: @escaping (WalkEvent) -> Bool
+  ) {
+    self.operand = operand
+    var prefix = operand
+    if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
+    operandPrefix = prefix
+    displayPrefix = showsPath ? prefix : []
+    self.configuration = configuration
+    self.emit = emit
+  }
+
+  /// Walks the whole tree, or until `emit` returns `false`.
+  func walk() {
+    let stream: DirectoryStream
+    let status: FileStatus
+    do throws(Errno) {
+      stream = try operand.withCString { name throws(Errno) in try DirectoryStream(opening: name) }
+      status = try stream.descriptor.status()
+    } catch {
+      send(.failure(.openDirectory(operand, error), .seriousTrouble))
+      return
+    }
+    push(
+      Frame(
+        stream: stream, status: status, name: operand, relativeLength: 0, depth: 1, id: takeID()))
+    while !stopped, let top = stack.last {
+      step(top)
+    }
+    for frame in stack { frame.close() }
+    stack.removeAll()
+  }
+
+  // MARK: - Walking
+
+  /// Writes the next run of `frame`'s rows, up to and including the next
+  /// directory to descend into, and descends; or finishes the frame.
+  private func step(_ frame: Frame) {
+    guard frame.next < frame.batches[0].count else {
+      if frame.batches.count > 1 {
+        frame.batches.removeFirst()
+        frame.next = 0
+      } else if !frame.finishedReading {
+        readBatch(frame)
+      } else {
+        pop()
+      }
+      return
+    }
+    let list = frame.batches[0]
+    let start = frame.next
+    var end = start
+    var descendInto: Int?
+    while end < list.count {
+      let entry = list.entries[end]
+      end += 1
+      if isDescendable(entry, in: list, at: frame.depth) {
+        descendInto = end - 1
+        break
+      }
+    }
+    frame.next = end
+    send(.rows(Listing(list, at: location(of: frame), directoryID: frame.id), start..<end))
+    if let descendInto, !stopped {
+      descend(from: frame, into: list.entries[descendInto], of: list)
+    }
+  }
+
+  private func isDescendable(_ entry: Entry, in list: EntryList, at depth: Int) -> Bool {
+    guard depth < configuration.maxDepth, entry.kind == .directory else { return false }
+    // "." and ".." are listed with -a, never walked into.
+    let length = entry.nameLength
+    guard length <= 2 else { return true }
+    let name = list.name(of: entry)
+    return !(name.allSatisfy { $0 == UInt8(ascii: ".") })
+  }
+
+  private func descend(from parent: Frame, into entry: Entry, of list: EntryList) {
+    let name = Array(list.name(of: entry))
+    let path = location(of: parent).pathPrefix + name
+    guard let directory = descriptor(of: parent) else { return }
+    let stream: DirectoryStream
+    let status: FileStatus
+    do throws(Errno) {
+      stream = try openChild(name, in: directory)
+      status = try stream.descriptor.status()
+    } catch {
+      send(.failure(.openDirectory(path, error), .minorProblem))
+      return
+    }
+    guard !active.contains(DirectoryIdentity(device: status.device, inode: status.inode)) else {
+      send(.loop(path))
+      return
+    }
+    relative.removeSubrange(parent.relativeLength...)
+    relative.append(contentsOf: name)
+    relative.append(UInt8(ascii: "/"))
+    push(
+      Frame(
+        stream: stream, status: status, name: name, relativeLength: relative.count,
+        depth: parent.depth + 1, id: takeID()))
+  }
+
+  /// Opens a subdirectory; when the process is out of descriptors (the
+  /// parent left many open), closes every level above the parent and tries
+  /// once more.
+  private func openChild(_ name: [UInt8], in directory: FileDescriptor) throws(Errno)
+    -> DirectoryStream
+  {
+    func open() throws(Errno) -> DirectoryStream {
+      try name.withCString { name throws(Errno) in
+        try DirectoryStream(
+          opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks)
+      }
+    }
+    do {
+      return try open()
+    } catch  where error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
+      let closable = stack.dropLast().filter(\.isOpen)
+      guard !closable.isEmpty else { throw error }
+      for frame in closable {
+        while !frame.finishedReading { readBatch(frame) }
+        frame.close()
+      }
+      return try open()
+    }
+  }
+
+  private func push(_ frame: Frame) {
+    stack.append(frame)
+    active.insert(DirectoryIdentity(device: frame.device, inode: frame.inode))
+    readBatch(frame)
+    keepWithinDescriptorBudget()
+  }
+
+  private func pop() {
+    guard let frame = stack.popLast() else { return }
+    active.remove(DirectoryIdentity(device: frame.device, inode: frame.inode))
+    // The parent may be closed; reopen it through ".." while this one is open.
+    if let parent = stack.last, !parent.isOpen, let child = frame.descriptor,
+      hasDirectoriesLeft(parent)
+    {
+      parent.reopened = reopen(parent, throughParentOf: child)
+    }
+    frame.close()
+  }
+
+  // MARK: - Reading
+
+  /// Reads the frame's next batch (all of it, unless rows stream), with
+  /// the metadata the options need, sorted.
+  private func readBatch(_ frame: Frame) {
+    guard let stream = frame.stream else {
+      frame.finishedReading = true
+      return
+    }
+    var list = EntryList()
+    let limit = configuration.streams ? Lister.chunkSize : .max
+    do {
+      frame.finishedReading = try stream.read(
+        into: &list, limit: limit, keeping: configuration.hidden)
+    } catch {
+      // As ls: report the failure, then list whatever was read.
+      send(
+        .failure(
+          .readDirectory(directoryPath(of: frame), error),
+          stack.count == 1 ? .seriousTrouble : .minorProblem))
+      frame.finishedReading = true
+    }
+    let failures = configuration.metadata.read(
+      &list, in: stream.descriptor, pathPrefix: location(of: frame).pathPrefix)
+    for failure in failures { send(.failure(failure, .minorProblem)) }
+    configuration.order.sort(&list)
+    if frame.batches.count == 1 && frame.next >= frame.batches[0].count {
+      frame.batches[0] = list
+      frame.next = 0
+    } else {
+      frame.batches.append(list)
+    }
+  }
+
+  /// Closes the oldest open directories beyond the budget, reading what is
+  /// left of each first, since a directory stream cannot be resumed.
+  private func keepWithinDescriptorBudget() {
+    var open = stack.filter(\.isOpen).count
+    for frame in stack.dropLast() where open > configuration.descriptorBudget && frame.isOpen {
+      while !frame.finishedReading { readBatch(frame) }
+      frame.close()
+      open -= 1
+    }
+  }
+
+  /// The open descriptor of `frame`, reopening it if the budget closed it.
+  private func descriptor(of frame: Frame) -> FileDescriptor? {
+    if let descriptor = frame.descriptor { return descriptor }
+    do {
+      frame.reopened = try reopenByName(frame)
+    } catch {
+      send(.failure(.openDirectory(directoryPath(of: frame), error), .minorProblem))
+    }
+    return frame.reopened
+  }
+
+  /// Whether any entry left to write in `frame` is a directory to walk.
+  private func hasDirectoriesLeft(_ frame: Frame) -> Bool {
+    for (index, list) in frame.batches.enumerated() {
+      let start = index == 0 ? frame.next : 0
+      for entry in list.entries[start...] where isDescendable(entry, in: list, at: frame.depth) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Opens `frame` again as the parent of its child's open directory,
+  /// checking that it is the same directory (not so through a followed
+  /// symlink); falls back to its names.
+  private func reopen(_ frame: Frame, throughParentOf child: FileDescriptor) -> FileDescriptor? {
+    if let parent = try? FileDescriptor.openDirectory("..", relativeTo: child) {
+      if let status = try? parent.status(), status.device == frame.device,
+        status.inode == frame.inode
+      {
+        return parent
+      }
+      parent.close()
+    }
+    return try? reopenByName(frame)
+  }
+
+  /// Opens `frame` again from the nearest open directory above it, one name
+  /// at a time, so that no path grows longer than a name.
+  ///
+  /// - Throws: The failing `openat`'s error, or ENOENT when what is there
+  ///   now is not the directory that was being listed.
+  private func reopenByName(_ frame: Frame) throws(Errno) -> FileDescriptor {
+    guard let index = stack.firstIndex(where: { $0 === frame }) else {
+      throw .noSuchFileOrDirectory
+    }
+    var base = FileDescriptor.currentDirectory
+    var start = 0
+    if let open = stack[..<index].lastIndex(where: \.isOpen),
+      let descriptor = stack[open].descriptor
+    {
+      base = descriptor
+      start = open + 1
+    }
+    var current: FileDescriptor?
+    defer { current?.close() }
+    for level in start...index {
+      let from = current ?? base
+      let next = try stack[level].name.withCString { name throws(Errno) in
+        try FileDescriptor.openDirectory(
+          name, relativeTo: from, followingSymlink: configuration.followsSymlinks || level == 0)
+      }
+      current?.close()
+      current = next
+    }
+    guard let reopened = current else { throw .noSuchFileOrDirectory }
+    let status = try reopened.status()
+    guard status.device == frame.device, status.inode == frame.inode else {
+      throw .noSuchFileOrDirectory
+    }
+    current = nil
+    return reopened
+  }
+
+  // MARK: - Paths and events
+
+  /// Where the rows of `frame` are: their display and path prefixes.
+  private func location(of frame: Frame) -> RowLocation {
+    let relativePart = relative[..<frame.relativeLength]
+    return RowLocation(
+      displayPrefix: displayPrefix + relativePart,
+      pathPrefix: operandPrefix + relativePart,
+      depth: frame.depth)
+  }
+
+  /// The directory's path as messages name it.
+  private func directoryPath(of frame: Frame) -> [UInt8] {
+    frame.relativeLength == 0 ? operand : operandPrefix + relative[..<(frame.relativeLength - 1)]
+  }
+
+  private func takeID() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  private func send(_ event: WalkEvent) {
+    if !stopped && !emit(event) { stopped = true }
+  }
+}
