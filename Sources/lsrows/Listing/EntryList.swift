@@ -22,6 +22,9 @@ extension Entry {
   /// A name never holds a NUL, so zero padding sorts a shorter name first,
   /// as byte-wise order does.
   static func prefix(of name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if name.count >= 8, let base = name.baseAddress {
+      return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+    }
     var prefix: UInt64 = 0
     for index in 0..<8 {
       prefix <<= 8

@@ -49,6 +49,17 @@ struct EntryOrder: Sendable {
       // compiles down to integer and memcmp comparisons.
       switch key {
       case .name, .none:
+        guard isReversed || groupsDirectoriesFirst else {
+          // The common case, with the comparison written out so that it
+          // inlines into the sort: most comparisons are one integer compare.
+          list.entries.withUnsafeMutableBufferPointer { entries in
+            introsort(entries) { a, b in
+              if a.namePrefix != b.namePrefix { return a.namePrefix < b.namePrefix }
+              return compareNames(a, b, names) < 0
+            }
+          }
+          break
+        }
         sortEntries(&list.entries) { a, b in Int(compareNames(a, b, names)) }
       case .size:
         sortEntries(&list.entries) { a, b in

@@ -197,22 +197,24 @@ final class Lister {
   /// while this thread turns rows into bytes; events arrive in order.
   private func listDirectory(_ path: [UInt8], showsPath: Bool) throws {
     let configuration = walkConfiguration
-    let walk = ProducerThread<WalkEvent>(capacity: 64) { yield in
+    let walk = ProducerThread<[WalkEvent]>(capacity: 8) { yield in
       TreeWalker(operand: path, showsPath: showsPath, configuration: configuration, emit: yield)
         .walk()
     }
     if let walk {
-      while let event = walk.next() {
-        try handle(event)
+      while case let groups = walk.next(), !groups.isEmpty {
+        for events in groups {
+          for event in events { try handle(event) }
+        }
       }
       return
     }
     // No second thread: walk on this one.
     var failure: (any Error)?
     let walker = TreeWalker(operand: path, showsPath: showsPath, configuration: configuration) {
-      event in
+      events in
       do {
-        try self.handle(event)
+        for event in events { try self.handle(event) }
         return true
       } catch {
         failure = error
@@ -282,17 +284,26 @@ final class Lister {
     _ listing: Listing, _ range: Range<Int>, configure: @escaping (inout Cell, FileRow) -> Void
   ) throws {
     let entries = listing.list.entries
+    let kinds = options.kinds
+    // A local batch: the loop then makes no exclusivity checks on self.
+    var rows = batch
+    defer { batch = rows }
     var position = range.lowerBound
     while position < range.upperBound {
-      batch.removeAll(keepingCapacity: true)
-      while position < range.upperBound && batch.count < Self.chunkSize {
-        if shows(entries[position]) {
-          batch.append(FileRow(listing: listing, position: position))
+      rows.removeAll(keepingCapacity: true)
+      let end = min(range.upperBound, position + Self.chunkSize)
+      if let kinds {
+        for index in position..<end where kinds.contains(entries[index].kind) {
+          rows.append(FileRow(listing: listing, position: index))
         }
-        position += 1
+      } else {
+        for index in position..<end {
+          rows.append(FileRow(listing: listing, position: index))
+        }
       }
-      if !batch.isEmpty {
-        try output.write(rows(batch, configure: configure))
+      position = end
+      if !rows.isEmpty {
+        try output.write(RowCore.rows(rows, configure: configure))
       }
     }
   }

@@ -15,7 +15,7 @@ struct MetadataReader: Sendable {
   func read(
     _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8]
   ) -> [SystemError] {
-    guard !needs.isEmpty, !list.isEmpty else { return [] }
+    guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: needsWork) else { return [] }
     if list.details.count < list.count {
       list.details.append(
         contentsOf: repeatElement(EntryDetails(), count: list.count - list.details.count))
@@ -50,6 +50,14 @@ struct MetadataReader: Sendable {
     list.symlinkTargets.merge(firstHalf.targets) { $1 }
     list.symlinkTargets.merge(secondHalf.targets) { $1 }
     return firstHalf.failures + secondHalf.failures
+  }
+
+  /// Whether anything is to be read about `entry`: a walk of directories
+  /// whose entries all said their kind needs nothing.
+  private func needsWork(_ entry: Entry) -> Bool {
+    needs.needsStatus(entry.kind)
+      || (entry.kind == .symbolicLink && (needs.symlinkTargets || needs.targetModes))
+      || needs.accessControlLists
   }
 
   /// What one thread learned.

@@ -51,7 +51,7 @@ final class TreeWalker {
     let id: Int
 
     init(
-      stream: DirectoryStream, status: FileStatus, name: [UInt8], relativeLength: Int,
+      stream: DirectoryStream?, status: FileStatus, name: [UInt8], relativeLength: Int,
       depth: Int, id: Int
     ) {
       self.stream = stream
@@ -86,7 +86,10 @@ final class TreeWalker {
   /// What rows show before their relative path: the operand prefix when
   /// several operands are listed, else nothing.
   private let displayPrefix: [UInt8]
-  private let emit: (WalkEvent) -> Bool
+  private let emit: ([WalkEvent]) -> Bool
+  /// Events not yet handed on, and how many rows they carry.
+  private var pending: [WalkEvent] = []
+  private var pendingRows = 0
   private var stack: [Frame] = []
   private var relative: [UInt8] = []
   private var active = Set<DirectoryIdentity>()
@@ -98,14 +101,25 @@ final class TreeWalker {
     var inode: UInt64
   }
 
+  /// A subdirectory read whole: entries, their metadata, sorted; or why not.
+  private struct ReadDirectory {
+    var stream: DirectoryStream?
+    var status: FileStatus?
+    var openError: Errno?
+    var list = EntryList()
+    var failures: [SystemError] = []
+    var readError: Errno?
+  }
+
   /// - Parameters:
   ///   - operand: The directory, as given.
   ///   - showsPath: Whether rows start with the operand (several operands).
   ///   - configuration: What to list and how.
-  ///   - emit: Receives each event in output order; returns `false` to stop.
+  ///   - emit: Receives the events in output order, a few at a time;
+  ///     returns `false` to stop.
   init(
     operand: [UInt8], showsPath: Bool, configuration: Configuration,
-    emit: @escaping (WalkEvent) -> Bool
+    emit: @escaping ([WalkEvent]) -> Bool
   ) {
     self.operand = operand
     var prefix = operand
@@ -118,6 +132,7 @@ final class TreeWalker {
 
   /// Walks the whole tree, or until `emit` returns `false`.
   func walk() {
+    defer { flush() }
     let stream: DirectoryStream
     let status: FileStatus
     do throws(Errno) {
@@ -185,57 +200,82 @@ final class TreeWalker {
     let name = Array(list.name(of: entry))
     let path = location(of: parent).pathPrefix + name
     guard let directory = descriptor(of: parent) else { return }
-    let stream: DirectoryStream
-    let status: FileStatus
-    do throws(Errno) {
-      stream = try openChild(name, in: directory)
-      status = try stream.descriptor.status()
-    } catch {
-      send(.failure(.openDirectory(path, error), .minorProblem))
+    var read = readDirectory(name, in: directory, pathPrefix: path + [UInt8(ascii: "/")])
+    if read.openError == .tooManyOpenFiles || read.openError == .tooManyOpenFilesInSystem,
+      closeEveryLevelAbove(parent)
+    {
+      // Out of descriptors (the parent process left many open): closing
+      // the levels above made room; try once more.
+      read = readDirectory(name, in: directory, pathPrefix: path + [UInt8(ascii: "/")])
+    }
+    guard let status = read.status else {
+      send(.failure(.openDirectory(path, read.openError ?? .noSuchFileOrDirectory), .minorProblem))
       return
     }
     guard !active.contains(DirectoryIdentity(device: status.device, inode: status.inode)) else {
       send(.loop(path))
       return
     }
+    if let readError = read.readError {
+      send(.failure(.readDirectory(path, readError), .minorProblem))
+    }
+    for failure in read.failures { send(.failure(failure, .minorProblem)) }
     relative.removeSubrange(parent.relativeLength...)
     relative.append(contentsOf: name)
     relative.append(UInt8(ascii: "/"))
-    push(
-      Frame(
-        stream: stream, status: status, name: name, relativeLength: relative.count,
-        depth: parent.depth + 1, id: takeID()))
+    let frame = Frame(
+      stream: read.stream, status: status, name: name, relativeLength: relative.count,
+      depth: parent.depth + 1, id: takeID())
+    frame.batches = [read.list]
+    frame.finishedReading = true
+    push(frame, read: false)
   }
 
-  /// Opens a subdirectory; when the process is out of descriptors (the
-  /// parent left many open), closes every level above the parent and tries
-  /// once more.
-  private func openChild(_ name: [UInt8], in directory: FileDescriptor) throws(Errno)
-    -> DirectoryStream
-  {
-    func open() throws(Errno) -> DirectoryStream {
-      try name.withCString { name throws(Errno) in
+  /// Closes every open level above `frame`, reading out what is left of
+  /// each first; returns whether any was closed.
+  private func closeEveryLevelAbove(_ frame: Frame) -> Bool {
+    var closed = false
+    for level in stack where level !== frame && level.isOpen {
+      while !level.finishedReading { readBatch(level) }
+      level.close()
+      closed = true
+    }
+    return closed
+  }
+
+  /// Opens a subdirectory and reads all of it: entries, their metadata,
+  /// sorted.
+  private func readDirectory(
+    _ name: [UInt8], in directory: FileDescriptor, pathPrefix: [UInt8]
+  ) -> ReadDirectory {
+    var read = ReadDirectory()
+    let stream: DirectoryStream
+    do throws(Errno) {
+      stream = try name.withCString { name throws(Errno) in
         try DirectoryStream(
           opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks)
       }
+      read.status = try stream.descriptor.status()
+    } catch {
+      read.openError = error
+      return read
     }
+    read.stream = stream
     do {
-      return try open()
-    } catch  where error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
-      let closable = stack.dropLast().filter(\.isOpen)
-      guard !closable.isEmpty else { throw error }
-      for frame in closable {
-        while !frame.finishedReading { readBatch(frame) }
-        frame.close()
-      }
-      return try open()
+      _ = try stream.read(into: &read.list, keeping: configuration.hidden)
+    } catch {
+      read.readError = error
     }
+    read.failures = configuration.metadata.read(
+      &read.list, in: stream.descriptor, pathPrefix: pathPrefix)
+    configuration.order.sort(&read.list)
+    return read
   }
 
-  private func push(_ frame: Frame) {
+  private func push(_ frame: Frame, read: Bool = true) {
     stack.append(frame)
     active.insert(DirectoryIdentity(device: frame.device, inode: frame.inode))
-    readBatch(frame)
+    if read { readBatch(frame) }
     keepWithinDescriptorBudget()
   }
 
@@ -288,6 +328,7 @@ final class TreeWalker {
   /// Closes the oldest open directories beyond the budget, reading what is
   /// left of each first, since a directory stream cannot be resumed.
   private func keepWithinDescriptorBudget() {
+    // The worker's directory is open too.
     var open = stack.filter(\.isOpen).count
     for frame in stack.dropLast() where open > configuration.descriptorBudget && frame.isOpen {
       while !frame.finishedReading { readBatch(frame) }
@@ -391,7 +432,22 @@ final class TreeWalker {
     return nextID
   }
 
+  /// Queues an event; they go on in groups of about a chunk of rows, so
+  /// that a tree of small directories does not wake the writing thread
+  /// once per directory.
   private func send(_ event: WalkEvent) {
-    if !stopped && !emit(event) { stopped = true }
+    guard !stopped else { return }
+    pending.append(event)
+    if case .rows(_, let range) = event { pendingRows += range.count }
+    if pendingRows >= Lister.chunkSize || pending.count >= 256 {
+      flush()
+    }
+  }
+
+  private func flush() {
+    guard !pending.isEmpty, !stopped else { return }
+    if !emit(pending) { stopped = true }
+    pending.removeAll(keepingCapacity: true)
+    pendingRows = 0
   }
 }

@@ -16,9 +16,12 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
   private var queue: [Batch] = []
   private var producerFinished = false
   private var consumerStopped = false
+  private var consumerWaiting = false
+  private var producerWaiting = false
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let notEmpty = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let notFull = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private var thread = pthread_t()
 
   /// Starts `produce` on a new thread.
@@ -32,7 +35,8 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
   init?(capacity: Int, produce: @escaping @Sendable (@escaping Yield) -> Void) {
     self.capacity = max(1, capacity)
     pthread_mutex_init(mutex, nil)
-    pthread_cond_init(changed, nil)
+    pthread_cond_init(notEmpty, nil)
+    pthread_cond_init(notFull, nil)
     // Unowned and unchecked: deinit joins the thread before this object's
     // memory goes away, so the thread never sees it freed.
     let body = ThreadBody { [unowned(unsafe) self] in
@@ -55,23 +59,31 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
   deinit {
     stop()
     pthread_join(thread, nil)
-    pthread_cond_destroy(changed)
+    pthread_cond_destroy(notEmpty)
+    pthread_cond_destroy(notFull)
     pthread_mutex_destroy(mutex)
     mutex.deallocate()
-    changed.deallocate()
+    notEmpty.deallocate()
+    notFull.deallocate()
   }
 
-  /// The next batch, waiting for it if need be; `nil` when the producer is done.
-  func next() -> Batch? {
+  /// Every batch waiting, in order, waiting for one if need be; empty when
+  /// the producer is done.
+  ///
+  /// Taking them all at once, and waking the other side only when it waits,
+  /// keeps the two threads from trading the processor for every batch.
+  func next() -> [Batch] {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while queue.isEmpty && !producerFinished {
-      pthread_cond_wait(changed, mutex)
+      consumerWaiting = true
+      pthread_cond_wait(notEmpty, mutex)
+      consumerWaiting = false
     }
-    guard !queue.isEmpty else { return nil }
-    let batch = queue.removeFirst()
-    pthread_cond_broadcast(changed)
-    return batch
+    var batches: [Batch] = []
+    swap(&batches, &queue)
+    if producerWaiting { pthread_cond_signal(notFull) }
+    return batches
   }
 
   /// Tells the producer that no more batches are wanted.
@@ -79,7 +91,7 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
     pthread_mutex_lock(mutex)
     consumerStopped = true
     queue.removeAll()
-    pthread_cond_broadcast(changed)
+    pthread_cond_signal(notFull)
     pthread_mutex_unlock(mutex)
   }
 
@@ -87,18 +99,20 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     while queue.count >= capacity && !consumerStopped {
-      pthread_cond_wait(changed, mutex)
+      producerWaiting = true
+      pthread_cond_wait(notFull, mutex)
+      producerWaiting = false
     }
     guard !consumerStopped else { return false }
     queue.append(batch)
-    pthread_cond_broadcast(changed)
+    if consumerWaiting { pthread_cond_signal(notEmpty) }
     return true
   }
 
   private func finish() {
     pthread_mutex_lock(mutex)
     producerFinished = true
-    pthread_cond_broadcast(changed)
+    pthread_cond_signal(notEmpty)
     pthread_mutex_unlock(mutex)
   }
 }
