@@ -58,6 +58,19 @@ public struct RowWriter<Sink: RowSink> {
     }
   }
 
+  /// Writes bytes that belong to no row (a trailer after the last row),
+  /// with no terminator.
+  ///
+  /// - Parameter bytes: The bytes, unchanged.
+  /// - Throws: The sink's error.
+  @inlinable
+  public mutating func write(bytes: [UInt8]) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= chunkSize {
+      try flush()
+    }
+  }
+
   /// Sends everything buffered to the sink.
   ///
   /// - Throws: The sink's error. The buffered bytes are dropped either way,

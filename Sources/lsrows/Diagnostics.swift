@@ -88,6 +88,9 @@ struct Diagnostics {
         + Array("\nValid escapes are: \(Template.escapeList)".utf8)
     case .extraOperand(let operand, let reason):
       return Array("extra operand ".utf8) + quotedFileName(operand) + Array("\n\(reason)".utf8)
+    case .conflictingOptions(let options):
+      let list = options.map { "'\($0)'" }.joined(separator: " and ")
+      return Array("options \(list) cannot be used together".utf8)
     case .invalidUsage(let text):
       return Array(text.utf8)
     }

@@ -31,9 +31,16 @@ enum LSRows {
         return .success
       case .list(let options):
         CivilTime.loadTimeZone()
+        let isTerminal = FileDescriptor.standardOutput.isTerminal
+        let classifies = options.classify == .always || (options.classify == .auto && isTerminal)
+        let names = NameStyle.resolve(
+          options, classifies: classifies, isTerminal: isTerminal,
+          environment: environmentValue,
+          terminalWidth: isTerminal ? FileDescriptor.standardOutput.terminalWidth : nil,
+          warn: diagnostics.report)
         let lister = Lister(
-          options: options, output: OutputFile(.standardOutput),
-          isTerminal: FileDescriptor.standardOutput.isTerminal)
+          options: options, output: OutputFile(.standardOutput), classifies: classifies,
+          names: names)
         return try lister.run()
       }
     } catch let error as SystemError {

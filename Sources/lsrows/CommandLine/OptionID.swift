@@ -21,6 +21,15 @@ enum OptionID: Sendable, Hashable {
   case type
   case filesFrom
   case recursive
+  case json
+  case csv
+  case quotingStyle
+  case literal
+  case escape
+  case quoteName
+  case hideControlCharacters
+  case showControlCharacters
+  case color
   case maxDepth
   case dereference
   case null
@@ -46,6 +55,15 @@ extension OptionSpec {
     OptionSpec(.classify, short: "F", long: []),
     OptionSpec(.classify, long: ["classify"], argument: .optional),
     OptionSpec(.format, long: ["format"], argument: .required),
+    OptionSpec(.json, long: ["json"]),
+    OptionSpec(.csv, long: ["csv"]),
+    OptionSpec(.quotingStyle, long: ["quoting-style"], argument: .required),
+    OptionSpec(.literal, short: "N", long: ["literal"]),
+    OptionSpec(.escape, short: "b", long: ["escape"]),
+    OptionSpec(.quoteName, short: "Q", long: ["quote-name"]),
+    OptionSpec(.hideControlCharacters, short: "q", long: ["hide-control-chars"]),
+    OptionSpec(.showControlCharacters, long: ["show-control-chars"]),
+    OptionSpec(.color, long: ["color", "colour"], argument: .optional),
     OptionSpec(.type, long: ["type"], argument: .required),
     OptionSpec(.reverse, short: "r", long: ["reverse"]),
     OptionSpec(.sort, long: ["sort"], argument: .required),

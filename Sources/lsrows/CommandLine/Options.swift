@@ -41,6 +41,10 @@ enum RowFormat: Sendable {
   case long
   /// A `--format` template.
   case template(Template)
+  /// JSON Lines: one object per row.
+  case json
+  /// RFC 4180 CSV with a header line.
+  case csv
 }
 
 /// When `-F` indicators are added.
@@ -75,6 +79,14 @@ struct Options: Sendable {
   var maxDepth: Int?
   /// `-L`: follow symbolic links, for their metadata and into directories.
   var followsSymlinks = false
+  /// `--quoting-style` and its short forms; `nil` leaves it to
+  /// `QUOTING_STYLE` and whether the output is a terminal.
+  var quotingStyle: QuotingStyle?
+  /// `-q` (true) or `--show-control-chars` (false); `nil` leaves it to
+  /// whether the output is a terminal.
+  var hidesControlCharacters: Bool?
+  /// `--color`.
+  var color = ClassifyWhen.never
   var terminator = RowTerminator.newline
   /// The paths to list; empty means the working directory.
   var operands: [[UInt8]] = []
@@ -128,6 +140,16 @@ extension Options {
     ]
   )
 
+  static let quotingChoices = ArgumentChoices<QuotingStyle>(
+    option: "--quoting-style",
+    choices: QuotingStyle.allCases.map { ([$0.word], $0) }
+  )
+
+  static let colorChoices = ArgumentChoices<ClassifyWhen>(
+    option: "--color",
+    choices: classifyChoices.choices
+  )
+
   static let typeChoices = ArgumentChoices<FileKind>(
     option: "--type",
     choices: [
@@ -151,6 +173,8 @@ extension Options {
     var parser = ArgumentParser(
       arguments, table: OptionSpec.table, stopsAtFirstOperand: stopsAtFirstOperand)
     var options = Options()
+    // The options that choose the whole row (--format, --json, --csv) exclude each other.
+    var formatOptions = Set<String>()
     while let argument = try parser.next() {
       switch argument {
       case .operand(let operand):
@@ -160,11 +184,23 @@ extension Options {
       case .option(.version, _):
         return .version
       case .option(let id, let value):
+        switch id {
+        case .format: formatOptions.insert("format")
+        case .json: formatOptions.insert("json")
+        case .csv: formatOptions.insert("csv")
+        default: break
+        }
         try options.apply(id, value)
       }
     }
     if options.operandsFile != nil, let extra = options.operands.first {
       throw .extraOperand(extra, reason: "file operands cannot be combined with --files0-from")
+    }
+    if formatOptions.count > 1 {
+      throw .conflictingOptions(formatOptions.sorted().map { "--" + $0 })
+    }
+    if case .csv = options.format, options.terminator == .nul {
+      throw .conflictingOptions(["--csv", "--null"])
     }
     return .list(options)
   }
@@ -203,6 +239,16 @@ extension Options {
       self.kinds = kinds
     case .filesFrom: operandsFile = value ?? []
     case .recursive: recursive = true
+    case .json: format = .json
+    case .csv: format = .csv
+    case .quotingStyle: quotingStyle = try Options.quotingChoices.match(value ?? [])
+    case .literal: quotingStyle = .literal
+    case .escape: quotingStyle = .escape
+    case .quoteName: quotingStyle = .c
+    case .hideControlCharacters: hidesControlCharacters = true
+    case .showControlCharacters: hidesControlCharacters = false
+    case .color:
+      color = try value.map { v throws(UsageError) in try Options.colorChoices.match(v) } ?? .always
     case .dereference: followsSymlinks = true
     case .maxDepth:
       let text = value ?? []

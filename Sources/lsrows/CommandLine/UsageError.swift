@@ -22,6 +22,8 @@ enum UsageError: Error, Equatable {
   case invalidTemplate([UInt8], reason: String)
   /// An operand where none may be, and why.
   case extraOperand([UInt8], reason: String)
+  /// Options that choose the same thing in different ways.
+  case conflictingOptions([String])
   /// Two options that cannot be used together, or a value that is wrong in
   /// some other way; the message says what.
   case invalidUsage(String)

@@ -137,6 +137,13 @@ struct FileRow {
     location.depth
   }
 
+  /// The row's default text: the location's display prefix and the name.
+  var displayText: [UInt8] {
+    var text: [UInt8] = []
+    appendDisplayText(to: &text)
+    return text
+  }
+
   /// Appends the row's default text to `bytes`: the location's display
   /// prefix and the name.
   func appendDisplayText(to bytes: inout [UInt8]) {

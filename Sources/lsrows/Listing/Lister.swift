@@ -28,12 +28,18 @@ final class Lister {
     order.keepsReadOrder && !options.isLongFormat && !options.showsInode
   }
 
-  init(options: Options, output: OutputFile, isTerminal: Bool) {
+  /// - Parameters:
+  ///   - options: The command line.
+  ///   - output: Where rows go.
+  ///   - classifies: Whether `-F` indicators are shown (`--classify=auto` decided).
+  ///   - names: How names are shown (quoting, colors).
+  init(options: Options, output: OutputFile, classifies: Bool, names: NameStyle) {
     self.options = options
     order = EntryOrder(options)
-    classifies = options.classify == .always || (options.classify == .auto && isTerminal)
-    formatter = RowFormatter(options, classifies: classifies)
-    metadata = MetadataReader(needs: MetadataNeeds(options, classifies: classifies))
+    self.classifies = classifies
+    formatter = RowFormatter(options, classifies: classifies, names: names)
+    metadata = MetadataReader(
+      needs: MetadataNeeds(options, classifies: classifies, palette: names.palette))
     self.output = RowWriter(sink: output, terminator: options.terminator)
   }
 
@@ -43,11 +49,19 @@ final class Lister {
   /// - Throws: A ``SystemError`` when the output cannot be written; listing
   ///   stops there, as nothing more could reach the reader.
   func run() throws -> ExitStatus {
+    if case .csv = options.format {
+      try output.write(
+        rows([StructuredRows.csvHeader]) { cell, header in
+          cell.append(header)
+          cell.append(byte: 0x0D)
+        })
+    }
     if let operandsFile = options.operandsFile {
       try listOperands(from: operandsFile)
     } else {
       try listOperands(options.operands.isEmpty ? [Array(".".utf8)] : options.operands)
     }
+    try output.write(bytes: formatter.trailer())
     try output.flush()
     return exitStatus
   }

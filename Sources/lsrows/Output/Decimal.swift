@@ -4,18 +4,17 @@ func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "0") + UInt8(value))
     return
   }
-  var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-  var count = 0
-  var rest = value
+  // Digits are made right to left in a stack buffer, then appended at once.
+  var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
   withUnsafeMutableBytes(of: &digits) { buffer in
+    var start = buffer.count
+    var rest = value
     while rest > 0 {
-      buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+      start -= 1
+      buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
       rest /= 10
-      count += 1
     }
-    for index in stride(from: count - 1, through: 0, by: -1) {
-      output.append(buffer[index])
-    }
+    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
   }
 }
 

@@ -1,13 +1,34 @@
 /// Renders a ``Template`` for one row.
 enum TemplateRenderer {
+  /// Appends the template's text for `row`.
+  ///
+  /// - Parameters:
+  ///   - template: The parsed template.
+  ///   - row: The file.
+  ///   - accounts: User and group names.
+  ///   - hidesControlCharacters: Show unprintable bytes of names, paths,
+  ///     targets, users and groups as `?` (on a terminal).
+  ///   - output: Where the text goes.
   static func append(
-    _ template: Template, _ row: FileRow, accounts: AccountNames, to output: inout [UInt8]
+    _ template: Template, _ row: FileRow, accounts: AccountNames,
+    hidesControlCharacters: Bool = false,
+    to output: inout [UInt8]
   ) {
     for segment in template.segments {
       switch segment {
       case .literal(let bytes): output.append(contentsOf: bytes)
-      case .field(let field): append(field, row, accounts, &output)
+      case .field(let field):
+        let start = output.count
+        append(field, row, accounts, &output)
+        if hidesControlCharacters { hideControlCharacters(in: &output, from: start) }
       }
+    }
+  }
+
+  /// Replaces unprintable bytes from `start` on with `?`, as ls does on a terminal.
+  static func hideControlCharacters(in output: inout [UInt8], from start: Int) {
+    for index in start..<output.count where !(0x20...0x7E).contains(output[index]) {
+      output[index] = UInt8(ascii: "?")
     }
   }
 

@@ -147,3 +147,12 @@ extension FileDescriptor {
     }
   }
 }
+
+extension FileDescriptor {
+  /// The width of the terminal this descriptor is, if it is one.
+  var terminalWidth: Int? {
+    var size = winsize()
+    guard ioctl(rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+}

@@ -14,9 +14,13 @@ enum Programs {
     return "\(directory)/lsrows"
   }()
 
-  /// The C locale, for ls and for lsrows alike: the reference is `LC_ALL=C ls`.
+  /// The C locale, for ls and for lsrows alike.
+  ///
+  /// The reference is `LC_ALL=C ls`; the runner's own color settings
+  /// (swift test sets NO_COLOR) are removed too.
   static let cLocale: [String: String?] = [
-    "LC_ALL": "C", "TZ": "UTC", "QUOTING_STYLE": nil, "LS_COLORS": nil,
+    "LC_ALL": "C", "TZ": "UTC", "QUOTING_STYLE": nil, "LS_COLORS": nil, "NO_COLOR": nil,
+    "COLORTERM": nil,
   ]
 }
 
@@ -55,8 +59,10 @@ private func inDirectory(
   _ output: OutputTarget
 ) -> ProcessResult {
   var environment = environment
-  for (name, value) in Programs.cLocale where environment[name] == nil {
-    environment[name] = value
+  // updateValue, not subscript assignment: assigning nil would drop the
+  // key, and the runner's own value would then leak through.
+  for (name, value) in Programs.cLocale where environment.index(forKey: name) == nil {
+    environment.updateValue(value, forKey: name)
   }
   guard let directory else {
     return runProcess(program, arguments, environment: environment, input: input, output: output)

@@ -1,0 +1,138 @@
+/// How names are shown to people: quoted, with unprintable bytes as `?`,
+/// colored; as GNU ls shows them in the C locale.
+struct NameStyle: Sendable {
+  var quoting: Quoting
+  /// Replace unprintable bytes left after quoting with `?` (ls on a terminal).
+  var hidesControlCharacters: Bool
+  /// The colors, or `nil` for none.
+  var palette: ColorPalette?
+  /// The terminal's width, for ls's clear-to-end-of-line after a colored
+  /// name that wraps; 0 when unknown.
+  var lineLength: Int
+
+  /// Whether names go out exactly as they are.
+  var isPlain: Bool {
+    quoting.style == .literal && !hidesControlCharacters && palette == nil
+  }
+
+  /// The names of a pipe: literal bytes, no color.
+  static let plain = NameStyle(
+    quoting: Quoting(.literal), hidesControlCharacters: false, palette: nil, lineLength: 0)
+}
+
+/// Writes names in a ``NameStyle``, keeping the little state ls keeps: the
+/// first color sequence of the output is preceded by a reset.
+final class NamePainter {
+  let style: NameStyle
+  private var usedColor = false
+  /// Bytes of color sequences written since the row began: they take no
+  /// column on the terminal.
+  private(set) var sequenceBytesInRow = 0
+
+  init(_ style: NameStyle) {
+    self.style = style
+  }
+
+  /// The name as it will show, before color: quoted, `?` for unprintables.
+  func shown(_ name: some Collection<UInt8>) -> [UInt8] {
+    var text: [UInt8] = []
+    style.quoting.append(name, to: &text)
+    if style.hidesControlCharacters {
+      for index in text.indices where !(0x20...0x7E).contains(text[index]) {
+        text[index] = UInt8(ascii: "?")
+      }
+    }
+    return text
+  }
+
+  /// Whether quoting changes `name`; ls pads the other names of a `-l`
+  /// listing by a space when some are quoted.
+  func isQuoted(_ name: some Collection<UInt8>) -> Bool {
+    var text: [UInt8] = []
+    style.quoting.append(name, to: &text)
+    return !text.elementsEqual(name)
+  }
+
+  /// Starts a row: ls sets the "normal" color first when `no` is colored.
+  func beginRow(to output: inout [UInt8]) {
+    sequenceBytesInRow = 0
+    guard let palette = style.palette, palette.isColored(.normal) else { return }
+    putSequence(palette[.normal]!, to: &output)
+  }
+
+  /// Appends a name: an optional pad, the color, the shown bytes, the reset.
+  ///
+  /// - Parameters:
+  ///   - name: The bytes to show.
+  ///   - color: The sequence from the palette, or `nil`.
+  ///   - pad: Whether to put a space first (ls's alignment of quotes).
+  ///   - column: Where on the line the name starts, for clear-to-end-of-line.
+  ///   - output: Where the bytes go.
+  func append(
+    _ name: some Collection<UInt8>, color: [UInt8]?, pad: Bool = false, column: Int = 0,
+    to output: inout [UInt8]
+  ) {
+    if pad { output.append(UInt8(ascii: " ")) }
+    guard let palette = style.palette, color != nil || palette.isColored(.normal) else {
+      output.append(contentsOf: shown(name))
+      return
+    }
+    if let color {
+      if palette.isColored(.normal) {
+        // ls's restore_default_color: left and right with nothing between.
+        putRaw(palette[.left] ?? [], to: &output)
+        putRaw(palette[.right] ?? [], to: &output)
+      }
+      putSequence(color, to: &output)
+    }
+    let text = shown(name)
+    output.append(contentsOf: text)
+    putEnd(to: &output)
+    let width = text.count + (pad ? 1 : 0)
+    let lineLength = style.lineLength
+    if lineLength > 0 && width > 0 && column / lineLength != (column + width - 1) / lineLength {
+      putRaw(palette[.clearToEndOfLine] ?? [], to: &output)
+    }
+  }
+
+  /// `lc` `sequence` `rc`.
+  private func putSequence(_ sequence: [UInt8], to output: inout [UInt8]) {
+    guard let palette = style.palette else { return }
+    putRaw(palette[.left] ?? [], to: &output)
+    putRaw(sequence, to: &output)
+    putRaw(palette[.right] ?? [], to: &output)
+  }
+
+  /// ls's prep_non_filename_text: `ec`, or `lc` `rs` `rc`.
+  private func putEnd(to output: inout [UInt8]) {
+    guard let palette = style.palette else { return }
+    if let end = palette[.end] {
+      putRaw(end, to: &output)
+    } else {
+      putRaw(palette[.left] ?? [], to: &output)
+      putRaw(palette[.reset] ?? [], to: &output)
+      putRaw(palette[.right] ?? [], to: &output)
+    }
+  }
+
+  /// Every sequence goes through here: the output's first is preceded by
+  /// a reset, as ls's put_indicator does.
+  private func putRaw(_ bytes: [UInt8], to output: inout [UInt8]) {
+    if !usedColor {
+      usedColor = true
+      putEnd(to: &output)
+    }
+    output.append(contentsOf: bytes)
+    sequenceBytesInRow += bytes.count
+  }
+
+  /// What ls writes after all rows: when colors were used with unusual
+  /// `lc` or `rc`, a last `lc` `rc` to restore the terminal.
+  func trailer() -> [UInt8] {
+    guard usedColor, let palette = style.palette else { return [] }
+    let left = palette[.left] ?? []
+    let right = palette[.right] ?? []
+    if left == [0x1B, UInt8(ascii: "[")] && right == [UInt8(ascii: "m")] { return [] }
+    return left + right
+  }
+}
