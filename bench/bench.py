@@ -187,7 +187,24 @@ def recursive(lsrows, runs):
     return met
 
 
-GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive}
+def structured(lsrows, runs):
+    directory = os.path.join(BENCH_DIR, "million")
+    make_flat(directory, 1_000_000)
+    results = run_group(
+        "Structured output: 1,000,000 empty files",
+        [
+            ("lsrows --json DIR", [lsrows, "--json", directory], C_LOCALE),
+            ("lsrows -l DIR", [lsrows, "-l", directory], C_LOCALE),
+            ("lsrows --csv DIR", [lsrows, "--csv", directory], C_LOCALE),
+        ],
+        runs,
+    )
+    print()
+    return check(results, "lsrows --json DIR", "lsrows -l DIR", 2.0)
+
+
+GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
+          "structured": structured}
 
 
 def main():
