@@ -3,11 +3,17 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 DESTDIR ?=
-BINDIR := $(DESTDIR)$(PREFIX)/bin
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 ARGS ?= .
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+# The binary install-files copies; make install builds it first.
+LSROWS = $(RELEASE_BIN)/lsrows
 
-.PHONY: all build run test lint bench install uninstall clean
+.PHONY: all build run test lint bench install install-files uninstall clean
 
 all: build
 
@@ -32,14 +38,23 @@ lint:
 bench: build
 	python3 bench/bench.py --lsrows $(RELEASE_BIN)/lsrows $(BENCH)
 
-## install: copy lsrows to $(DESTDIR)$(PREFIX)/bin
-install: build
-	install -d $(BINDIR)
-	install -m 0755 $(RELEASE_BIN)/lsrows $(BINDIR)/lsrows
+## install: build, then install the binary, the man page and completions
+## under $(DESTDIR)$(PREFIX)
+install: build install-files
 
-## uninstall: remove what install copied
+## install-files: install without building (LSROWS=path picks the binary)
+install-files:
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 0755 $(LSROWS) $(BINDIR)/lsrows
+	install -m 0644 docs/lsrows.1 $(MANDIR)/lsrows.1
+	install -m 0644 completions/lsrows.bash $(BASHDIR)/lsrows
+	install -m 0644 completions/_lsrows $(ZSHDIR)/_lsrows
+	install -m 0644 completions/lsrows.fish $(FISHDIR)/lsrows.fish
+
+## uninstall: remove exactly what install put there
 uninstall:
-	rm -f $(BINDIR)/lsrows
+	rm -f $(BINDIR)/lsrows $(MANDIR)/lsrows.1 $(BASHDIR)/lsrows $(ZSHDIR)/_lsrows \
+		$(FISHDIR)/lsrows.fish
 
 ## clean: remove build products (the bench trees in .bench/ stay)
 clean:

@@ -63,7 +63,7 @@ extension OptionSpec {
     OptionSpec(.quoteName, short: "Q", long: ["quote-name"]),
     OptionSpec(.hideControlCharacters, short: "q", long: ["hide-control-chars"]),
     OptionSpec(.showControlCharacters, long: ["show-control-chars"]),
-    OptionSpec(.color, long: ["color", "colour"], argument: .optional),
+    OptionSpec(.color, long: ["color"], argument: .optional),
     OptionSpec(.type, long: ["type"], argument: .required),
     OptionSpec(.reverse, short: "r", long: ["reverse"]),
     OptionSpec(.sort, long: ["sort"], argument: .required),

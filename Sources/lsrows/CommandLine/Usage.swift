@@ -14,6 +14,11 @@ enum Usage {
                                    s (socket), b (block device), c (char device)
           --files0-from=FILE     list the NUL-terminated paths in FILE (- is
                                    standard input), each as itself
+      -R, --recursive            list the entries below directories too, each row
+                                   a path relative to its PATH
+          --max-depth=N          list N levels below each directory (1 is its own
+                                   entries; 0 the directory itself); implies -R
+      -L, --dereference          follow symbolic links, into directories too
 
     Order (ties are broken by name):
       -r, --reverse              reverse the order
@@ -28,7 +33,7 @@ enum Usage {
                                  list directories before files
 
     What each row shows:
-      -l                         ls -l columns (as --time-style=long-iso, no total)
+      -l                         ls -l columns, times in its long-iso style, no total
       -n, --numeric-uid-gid      like -l, with numeric user and group IDs
       -h, --human-readable       with -l, sizes like 1.1K 234M 2.0G
       -i, --inode                the inode number before each name
@@ -41,8 +46,23 @@ enum Usage {
                                    {user} {group} {mtime} {atime} {ctime}
                                    {mtime_epoch} {inode} {target} {ext} {depth},
                                    escapes \\t \\n \\0 \\\\, and {{ }} for braces
+          --json                 each row a JSON object (JSON Lines)
+          --csv                  each row a CSV record, after a header line
       -0, --null, --zero         end each row with NUL, not newline
       -1                         one row per line (always so; accepted for ls habits)
+
+    How names look (on a terminal as ls shows them; in a pipe byte for byte):
+          --quoting-style=WORD   literal, locale, shell, shell-always, shell-escape,
+                                   shell-escape-always, c, c-maybe, escape, clocale
+                                   (overrides the QUOTING_STYLE variable)
+      -N, --literal              print names without quoting
+      -b, --escape               C-style escapes for unprintable bytes
+      -Q, --quote-name           enclose names in double quotes
+      -q, --hide-control-chars   print ? for unprintable bytes
+          --show-control-chars   print unprintable bytes as they are
+          --color[=WHEN]         color names by kind and LS_COLORS; WHEN is always
+                                   (the default), auto or never; NO_COLOR turns
+                                   auto off
 
           --help                 display this help and exit
           --version              output version information and exit

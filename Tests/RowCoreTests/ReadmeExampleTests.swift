@@ -1,0 +1,62 @@
+import Glibc
+import RowCore
+import Testing
+
+// README example begin (after `import RowCore`)
+struct Planet {
+  var name: String
+  var moons: Int
+}
+
+struct Collector: RowSink {
+  var bytes: [UInt8] = []
+  mutating func write(_ chunk: UnsafeRawBufferPointer) { bytes += chunk }
+}
+
+func planetTable() throws -> String {
+  let planets = [Planet(name: "Mars", moons: 2), Planet(name: "Venus", moons: 0)]
+  let store = rows(planets) { cell, planet in
+    cell.append("\(planet.name)\t\(planet.moons)")
+  }
+  var writer = RowWriter(sink: Collector())
+  try writer.write(store)
+  try writer.flush()
+  return String(decoding: writer.sink.bytes, as: UTF8.self)  // "Mars\t2\nVenus\t0\n"
+}
+// README example end
+
+/// The README's example of RowCore used by another package: this file
+/// compiles it, and the README must show it unchanged.
+@Suite struct ReadmeExampleTests {
+  @Test func theExampleWorks() throws {
+    #expect(try planetTable() == "Mars\t2\nVenus\t0\n")
+  }
+
+  @Test func theReadmeShowsThisCode() throws {
+    let here = #filePath
+    let root = here.split(separator: "/").dropLast(3).joined(separator: "/")
+    let readme = try contents(of: "/" + root + "/README.md")
+    let source = try contents(of: here)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let marker = "// README example begin (after `import RowCore`)"
+    let begin = try #require(lines.firstIndex { $0 == marker })
+    let end = try #require(lines.firstIndex(of: "// README example end"))
+    let example = "import RowCore\n\n" + lines[(begin + 1)..<end].joined(separator: "\n")
+    #expect(readme.contains(example))
+  }
+
+  private func contents(of path: String) throws -> String {
+    guard let file = fopen(path, "r") else { throw FileError.missing(path) }
+    defer { fclose(file) }
+    var text: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count == 0 { break }
+      text += buffer[..<count]
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  enum FileError: Error { case missing(String) }
+}

@@ -1,0 +1,101 @@
+import Glibc
+import Testing
+
+/// The README's recipes, run as they are written there on fixtures, with
+/// the built lsrows first on PATH.
+@Suite struct ReadmeRecipeTests {
+  /// Each recipe of the README's "Recipes" block, by its comment line.
+  static let recipes: [String: String] = {
+    let readme = ShippingTests.read("README.md")
+    guard let section = readme.firstRange(of: "### Recipes") else { return [:] }
+    let afterHeading = readme[section.upperBound...]
+    guard let open = afterHeading.firstRange(of: "```sh\n"),
+      let close = afterHeading[open.upperBound...].firstRange(of: "```")
+    else { return [:] }
+    var recipes: [String: String] = [:]
+    for block in afterHeading[open.upperBound..<close.lowerBound].split(separator: "\n\n") {
+      let lines = block.split(separator: "\n")
+      guard let comment = lines.first, comment.hasPrefix("# ") else { continue }
+      recipes[String(comment.dropFirst(2))] = lines.dropFirst().joined(separator: "\n")
+    }
+    return recipes
+  }()
+
+  /// Runs a recipe with bash in `directory`.
+  func run(_ title: String, in directory: String) -> ProcessResult {
+    let recipe = Self.recipes[title]
+    #expect(recipe != nil, "the README has no recipe '\(title)'")
+    let binaries = String(Programs.lsrows[..<Programs.lsrows.lastIndex(of: "/")!])
+    let script = "export PATH=\"$1:$PATH\"; cd \"$2\" || exit 99\n" + (recipe ?? "exit 98")
+    return runProcess(
+      "bash", [bytes("-c"), bytes(script), bytes("bash"), bytes(binaries), bytes(directory)],
+      environment: Programs.cLocale)
+  }
+
+  @Test func theReadmeHasFiveRecipes() {
+    #expect(Self.recipes.count == 5)
+  }
+
+  @Test func deleteEditorBackups() {
+    let root = TemporaryDirectory()
+    for name in ["keep", "a~", "new\nline~", "-dash~", " space~", "keep~not"] {
+      root.file(bytes(name))
+    }
+    root.file(bytes(".hidden~"))
+    let result = run("Delete editor backups, whatever their names hold.", in: root.path)
+    #expect(result.exitStatus == 0, "\(result)")
+    #expect(
+      Set(TreeOracle.names(in: bytes(root.path)))
+        == Set([".", "..", "keep", "keep~not"].map(bytes)))
+  }
+
+  @Test func largestFiles() {
+    let root = TemporaryDirectory()
+    for (name, size) in [("small", 1), ("big", 300), ("medium", 20), ("huge", 4000), ("tiny", 0)] {
+      root.file(name, contents: String(repeating: "x", count: size))
+    }
+    root.directory("a-directory")
+    let result = run("The three largest files, with their sizes.", in: root.path)
+    #expect(result.outputText == "4000\thuge\n300\tbig\n20\tmedium\n")
+  }
+
+  @Test(
+    .enabled(
+      if: runProcess("sh", [bytes("-c"), bytes("command -v jq")]).exitStatus == 0,
+      "jq is not installed"))
+  func subdirectoriesThroughJq() {
+    let root = TemporaryDirectory()
+    root.directory("beta")
+    root.directory("alpha")
+    root.file("file")
+    root.directory(bytes("odd\nname"))
+    let result = run("The subdirectories, through jq.", in: root.path)
+    #expect(result.outputText == "alpha\nbeta\nodd\nname\n")
+  }
+
+  @Test func swiftFilesBySomeName() {
+    let root = TemporaryDirectory()
+    root.directory("src")
+    root.directory("src/lib")
+    root.file("src/main.swift")
+    root.file("src/lib/Row.swift")
+    root.file("src/lib/notes.md")
+    let result = run("Every Swift file below src, by name.", in: root.path)
+    #expect(result.outputText == "lib/Row.swift\nmain.swift\n")
+  }
+
+  @Test func differencesBetweenTrees() {
+    let root = TemporaryDirectory()
+    for tree in ["a", "b"] {
+      root.directory(tree)
+      root.directory(tree + "/same")
+      root.file(tree + "/same/file")
+    }
+    root.file("a/only-in-a")
+    root.file("b/same/only-in-b")
+    let result = run("What differs between two trees.", in: root.path)
+    #expect(result.exitStatus == 1)
+    #expect(result.outputText.contains("< only-in-a\n"))
+    #expect(result.outputText.contains("> same/only-in-b\n"))
+  }
+}

@@ -1,0 +1,61 @@
+# bash completion for lsrows.                        -*- shell-script -*-
+# Installed by `make install` as share/bash-completion/completions/lsrows.
+
+_lsrows() {
+    local cur prev words cword
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+
+    # bash splits --sort=WORD at '=' (COMP_WORDBREAKS): --sort, =, WORD.
+    local option="" prefix=""
+    if [[ $prev == "=" && $COMP_CWORD -ge 2 ]]; then
+        option=${COMP_WORDS[COMP_CWORD-2]}
+    elif [[ $cur == --*=* ]]; then
+        # '=' is not a word break here: the value comes with its option.
+        option=${cur%%=*}
+        prefix="$option="
+        cur=${cur#*=}
+    elif [[ $prev == --sort || $prev == --time || $prev == --format || $prev == --type \
+        || $prev == --quoting-style || $prev == --files0-from || $prev == --max-depth ]]; then
+        option=$prev
+    fi
+
+    case $option in
+        --sort)
+            COMPREPLY=($(compgen -W "name none size time extension version" -- "$cur")) ;;
+        --time)
+            COMPREPLY=($(compgen -W "mtime modification atime access use ctime status" -- "$cur")) ;;
+        --color|--classify)
+            COMPREPLY=($(compgen -W "always yes force never no none auto tty if-tty" -- "$cur")) ;;
+        --quoting-style)
+            COMPREPLY=($(compgen -W "literal locale shell shell-always shell-escape shell-escape-always c c-maybe escape clocale" -- "$cur")) ;;
+        --type)
+            COMPREPLY=($(compgen -W "f d l p s b c" -- "${cur##*,}")) ;;
+        --files0-from)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            ;;
+        --format|--max-depth)
+            return ;;
+    esac
+    if [[ -n $option ]]; then
+        [[ -n $prefix ]] && COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
+        return
+    fi
+
+    if [[ $cur == -* ]]; then
+        local options="--all --almost-all --directory --recursive --max-depth= --dereference
+            --type= --files0-from= --reverse --sort= --group-directories-first
+            --numeric-uid-gid --human-readable --inode --time= --classify --classify= --format=
+            --json --csv --null --zero --quoting-style= --literal --escape --quote-name
+            --hide-control-chars --show-control-chars --color --color= --help --version
+            -a -A -d -R -L -r -S -t -X -v -U -l -n -h -i -F -N -b -Q -q -0 -1"
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        # An option that takes a value: no space after its '='.
+        if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]]; then
+            compopt -o nospace 2>/dev/null
+        fi
+        return
+    fi
+    COMPREPLY=($(compgen -f -- "$cur"))
+}
+complete -o filenames -F _lsrows lsrows
