@@ -66,10 +66,13 @@ private func partition<Element>(
   var low = start
   var high = last - 1
   while true {
+    // The bounds checks keep a comparison that is not a strict weak order
+    // (a bug, or a file system that changes under us) from running off
+    // the buffer: the sort may then be wrong, but never unsafe.
     low += 1
-    while less(a[low], pivot) { low += 1 }
+    while low < last - 1 && less(a[low], pivot) { low += 1 }
     high -= 1
-    while less(pivot, a[high]) { high -= 1 }
+    while high > start && less(pivot, a[high]) { high -= 1 }
     if low >= high { break }
     a.swapAt(low, high)
   }
