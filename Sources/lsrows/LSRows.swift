@@ -49,6 +49,9 @@ enum LSRows {
         diagnostics.report(error)
       }
       return .seriousTrouble
+    } catch is MemoryExhausted {
+      diagnostics.report(Array("memory exhausted".utf8))
+      return .seriousTrouble
     } catch {
       return .seriousTrouble
     }

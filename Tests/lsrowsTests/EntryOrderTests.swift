@@ -5,7 +5,8 @@ import Testing
 @Suite struct EntryOrderTests {
   func sorted(_ names: [[UInt8]], _ key: SortKey = .name, reversed: Bool = false) -> [[UInt8]] {
     var list = EntryList()
-    for name in names { list.append(name: name, kind: .regularFile, inode: 0) }
+    // A few names cannot exhaust memory; if they did, the sort tests fail.
+    for name in names { try? list.append(name: name, kind: .regularFile, inode: 0) }
     EntryOrder(key: key, isReversed: reversed).sort(&list)
     return list.entries.map { Array(list.name(of: $0)) }
   }

@@ -66,13 +66,20 @@ struct EntryList: Sendable {
   /// Adds an entry, copying its name.
   ///
   /// - Returns: `false`, adding nothing, when the names would exceed ``nameCapacity``.
+  /// - Throws: ``MemoryExhausted`` when the system has no room for more.
   @discardableResult
   mutating func append(
     name: UnsafeBufferPointer<UInt8>,
     kind: FileKind,
     inode: UInt64
-  ) -> Bool {
+  ) throws(MemoryExhausted) -> Bool {
     guard names.count + name.count + 1 <= EntryList.nameCapacity else { return false }
+    if entries.count == entries.capacity {
+      try Memory.reserve(&entries, atLeast: entries.count + 1)
+    }
+    if names.count + name.count + 1 > names.capacity {
+      try Memory.reserve(&names, atLeast: names.count + name.count + 1)
+    }
     let offset = UInt32(names.count)
     names.append(contentsOf: name)
     names.append(0)
@@ -89,17 +96,21 @@ struct EntryList: Sendable {
 
   /// Adds an entry named by `name`.
   @discardableResult
-  mutating func append(name: [UInt8], kind: FileKind, inode: UInt64) -> Bool {
-    name.withUnsafeBufferPointer { append(name: $0, kind: kind, inode: inode) }
+  mutating func append(name: [UInt8], kind: FileKind, inode: UInt64) throws(MemoryExhausted) -> Bool
+  {
+    try name.withUnsafeBufferPointer { name throws(MemoryExhausted) in
+      try append(name: name, kind: kind, inode: inode)
+    }
   }
 
   /// Adds an entry whose status is known, as for operands.
-  mutating func append(name: [UInt8], status: FileStatus?, kind: FileKind) {
+  mutating func append(name: [UInt8], status: FileStatus?, kind: FileKind) throws(MemoryExhausted) {
+    try Memory.reserve(&details, atLeast: entries.count + 1)
     if details.count < entries.count {
       details.append(
         contentsOf: repeatElement(EntryDetails(), count: entries.count - details.count))
     }
-    append(name: name, kind: kind, inode: status?.inode ?? 0)
+    try append(name: name, kind: kind, inode: status?.inode ?? 0)
     details.append(EntryDetails(status: status))
   }
 
@@ -144,7 +155,8 @@ struct EntryList: Sendable {
   /// for everything that follows.
   mutating func arrangeInEntryOrder() {
     var arrangedNames = [UInt8]()
-    arrangedNames.reserveCapacity(names.count)
+    // Only an optimization: without room for a second copy, skip it.
+    guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil else { return }
     var arrangedTargets: [UInt32: [UInt8]] = [:]
     names.withUnsafeBufferPointer { old in
       for position in entries.indices {

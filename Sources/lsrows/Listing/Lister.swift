@@ -47,7 +47,8 @@ final class Lister {
   ///
   /// - Returns: The exit status: the worst problem met.
   /// - Throws: A ``SystemError`` when the output cannot be written; listing
-  ///   stops there, as nothing more could reach the reader.
+  ///   stops there, as nothing more could reach the reader. ``MemoryExhausted``
+  ///   when memory runs out.
   func run() throws -> ExitStatus {
     if case .csv = options.format {
       try output.write(
@@ -56,10 +57,16 @@ final class Lister {
           cell.append(byte: 0x0D)
         })
     }
-    if let operandsFile = options.operandsFile {
-      try listOperands(from: operandsFile)
-    } else {
-      try listOperands(options.operands.isEmpty ? [Array(".".utf8)] : options.operands)
+    do {
+      if let operandsFile = options.operandsFile {
+        try listOperands(from: operandsFile)
+      } else {
+        try listOperands(options.operands.isEmpty ? [Array(".".utf8)] : options.operands)
+      }
+    } catch let error as MemoryExhausted {
+      // The rows so far go out before the message, as ls's do.
+      try flushBeforeMessage()
+      throw error
     }
     try output.write(bytes: formatter.trailer())
     try output.flush()
@@ -72,15 +79,18 @@ final class Lister {
     var files = EntryList()
     var directories = EntryList()
     for operand in operands {
+      let status: FileStatus
+      let listsContents: Bool
       do {
-        let (status, listsContents) = try resolve(operand)
-        if listsContents {
-          directories.append(name: operand, status: status, kind: .directory)
-        } else {
-          files.append(name: operand, status: status, kind: status.kind)
-        }
+        (status, listsContents) = try resolve(operand)
       } catch {
         try fail(error, .seriousTrouble)
+        continue
+      }
+      if listsContents {
+        try directories.append(name: operand, status: status, kind: .directory)
+      } else {
+        try files.append(name: operand, status: status, kind: status.kind)
       }
     }
     try reportAll(metadata.read(&files, in: .currentDirectory, pathPrefix: []), .seriousTrouble)
@@ -160,18 +170,20 @@ final class Lister {
         exitStatus = max(exitStatus, .seriousTrouble)
         continue
       }
+      let status: FileStatus
       do {
-        let status = try operand.withCString { path throws(SystemError) in
+        status = try operand.withCString { path throws(SystemError) in
           do throws(Errno) {
             return try FileDescriptor.currentDirectory.status(of: path, followingSymlink: false)
           } catch {
             throw .status(operand, error)
           }
         }
-        files.append(name: operand, status: status, kind: status.kind)
       } catch {
         try fail(error, .seriousTrouble)
+        continue
       }
+      try files.append(name: operand, status: status, kind: status.kind)
       if streams && files.count >= Self.chunkSize {
         try finishOperands(&files)
         files.removeAll()
@@ -249,6 +261,8 @@ final class Lister {
       try flushBeforeMessage()
       diagnostics.reportLoop(path)
       exitStatus = max(exitStatus, .seriousTrouble)
+    case .exhausted:
+      throw MemoryExhausted()
     }
   }
 

@@ -12,10 +12,12 @@ struct MetadataReader: Sendable {
   /// `directory`, whose entries' paths start with `pathPrefix`.
   ///
   /// - Returns: One error per entry that could not be read, in entry order.
+  /// - Throws: ``MemoryExhausted`` when there is no room for the details.
   func read(
     _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8]
-  ) -> [SystemError] {
+  ) throws(MemoryExhausted) -> [SystemError] {
     guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: needsWork) else { return [] }
+    try Memory.reserve(&list.details, atLeast: list.count)
     if list.details.count < list.count {
       list.details.append(
         contentsOf: repeatElement(EntryDetails(), count: list.count - list.details.count))

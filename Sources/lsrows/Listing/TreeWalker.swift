@@ -6,6 +6,8 @@ enum WalkEvent: Sendable {
   case failure(SystemError, ExitStatus)
   /// A directory that is already being listed higher up the path: a loop.
   case loop([UInt8])
+  /// Memory ran out; the walk stops here and so does lsrows.
+  case exhausted
 }
 
 /// Walks one directory operand depth first, in pre-order: each directory's
@@ -109,6 +111,7 @@ final class TreeWalker {
     var list = EntryList()
     var failures: [SystemError] = []
     var readError: Errno?
+    var exhausted = false
   }
 
   /// - Parameters:
@@ -208,6 +211,7 @@ final class TreeWalker {
       // the levels above made room; try once more.
       read = readDirectory(name, in: directory, pathPrefix: path + [UInt8(ascii: "/")])
     }
+    guard !read.exhausted else { return exhaust() }
     guard let status = read.status else {
       send(.failure(.openDirectory(path, read.openError ?? .noSuchFileOrDirectory), .minorProblem))
       return
@@ -261,13 +265,21 @@ final class TreeWalker {
       return read
     }
     read.stream = stream
-    do {
+    do throws(Errno) {
       _ = try stream.read(into: &read.list, keeping: configuration.hidden)
+    } catch .outOfMemory {
+      read.exhausted = true
+      return read
     } catch {
       read.readError = error
     }
-    read.failures = configuration.metadata.read(
-      &read.list, in: stream.descriptor, pathPrefix: pathPrefix)
+    do throws(MemoryExhausted) {
+      read.failures = try configuration.metadata.read(
+        &read.list, in: stream.descriptor, pathPrefix: pathPrefix)
+    } catch {
+      read.exhausted = true
+      return read
+    }
     configuration.order.sort(&read.list)
     return read
   }
@@ -302,9 +314,12 @@ final class TreeWalker {
     }
     var list = EntryList()
     let limit = configuration.streams ? Lister.chunkSize : .max
-    do {
+    do throws(Errno) {
       frame.finishedReading = try stream.read(
         into: &list, limit: limit, keeping: configuration.hidden)
+    } catch .outOfMemory {
+      frame.finishedReading = true
+      return exhaust()
     } catch {
       // As ls: report the failure, then list whatever was read.
       send(
@@ -313,8 +328,14 @@ final class TreeWalker {
           stack.count == 1 ? .seriousTrouble : .minorProblem))
       frame.finishedReading = true
     }
-    let failures = configuration.metadata.read(
-      &list, in: stream.descriptor, pathPrefix: location(of: frame).pathPrefix)
+    let failures: [SystemError]
+    do throws(MemoryExhausted) {
+      failures = try configuration.metadata.read(
+        &list, in: stream.descriptor, pathPrefix: location(of: frame).pathPrefix)
+    } catch {
+      frame.finishedReading = true
+      return exhaust()
+    }
     for failure in failures { send(.failure(failure, .minorProblem)) }
     configuration.order.sort(&list)
     if frame.batches.count == 1 && frame.next >= frame.batches[0].count {
@@ -425,6 +446,14 @@ final class TreeWalker {
   /// The directory's path as messages name it.
   private func directoryPath(of frame: Frame) -> [UInt8] {
     frame.relativeLength == 0 ? operand : operandPrefix + relative[..<(frame.relativeLength - 1)]
+  }
+
+  /// Ends the walk for want of memory: what was queued goes first, then
+  /// the event that stops lsrows.
+  private func exhaust() {
+    send(.exhausted)
+    flush()
+    stopped = true
   }
 
   private func takeID() -> Int {

@@ -72,10 +72,16 @@ final class DirectoryStream: @unchecked Sendable {
       if name[0] == UInt8(ascii: ".") && !Self.keeps(name, length: length, hidden) {
         continue
       }
-      let appended = list.append(
-        name: UnsafeBufferPointer(start: name, count: length),
-        kind: FileKind(directoryEntryType: record.load(fromByteOffset: 18, as: UInt8.self)),
-        inode: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+      let appended: Bool
+      do {
+        appended = try list.append(
+          name: UnsafeBufferPointer(start: name, count: length),
+          kind: FileKind(directoryEntryType: record.load(fromByteOffset: 18, as: UInt8.self)),
+          inode: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+      } catch {
+        // The callers turn this into "memory exhausted", which ends lsrows.
+        throw .outOfMemory
+      }
       guard appended else { throw .valueOverflow }
       added += 1
     }

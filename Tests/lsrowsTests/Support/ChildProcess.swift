@@ -134,6 +134,22 @@ func writeFile(_ path: String, _ contents: [UInt8]) {
   close(fd)
 }
 
+/// Reads the whole file at `path`.
+func readFile(_ path: String) -> [UInt8] {
+  let fd = open(path, O_RDONLY | O_CLOEXEC)
+  precondition(fd >= 0, "cannot open \(path)")
+  defer { close(fd) }
+  var contents: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    precondition(count >= 0, "cannot read \(path)")
+    if count == 0 { return contents }
+    contents += chunk[..<count]
+  }
+}
+
 /// Adds "close every descriptor from 3 up" to `actions`, with glibc's
 /// posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc
 /// module does not declare.

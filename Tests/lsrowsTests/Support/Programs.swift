@@ -14,6 +14,10 @@ enum Programs {
     return "\(directory)/lsrows"
   }()
 
+  /// The sanitizer lsrows was built with (`make test-sanitize` sets
+  /// `LSROWS_SANITIZER`), if any: it changes how much memory lsrows maps.
+  static let sanitizer: String? = getenv("LSROWS_SANITIZER").map { String(cString: $0) }
+
   /// The C locale, for ls and for lsrows alike.
   ///
   /// The reference is `LC_ALL=C ls`; the runner's own color settings
