@@ -13,7 +13,7 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 # The binary install-files copies; make install builds it first.
 LSROWS = $(RELEASE_BIN)/lsrows
 
-.PHONY: all build run test lint bench install install-files uninstall clean
+.PHONY: all build run test test-sanitize fuzz lint bench install install-files uninstall clean
 
 all: build
 
@@ -29,6 +29,23 @@ run: build
 ## one that ships; the debug build is tens of times slower on deep trees)
 test: build
 	LSROWS_BINARY=$(RELEASE_BIN)/lsrows $(SWIFT) test
+
+## test-sanitize: the tests under AddressSanitizer, then UndefinedBehaviorSanitizer
+test-sanitize:
+	$(SWIFT) build -c release --product lsrows --sanitize=address --build-path .build/asan >&2
+	LSROWS_SANITIZER=address \
+	LSROWS_BINARY=$$($(SWIFT) build -c release --sanitize=address --build-path .build/asan --show-bin-path)/lsrows \
+		$(SWIFT) test --sanitize=address --build-path .build/asan
+	$(SWIFT) build -c release --product lsrows --sanitize=undefined --build-path .build/ubsan >&2
+	LSROWS_SANITIZER=undefined \
+	LSROWS_BINARY=$$($(SWIFT) build -c release --sanitize=undefined --build-path .build/ubsan --show-bin-path)/lsrows \
+		$(SWIFT) test --sanitize=undefined --build-path .build/ubsan
+
+## fuzz: every libFuzzer target for FUZZ_SECONDS (60) each; crashes go to
+## Tests/fuzz-corpus/, which make test replays
+FUZZ_SECONDS ?= 60
+fuzz:
+	Tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 ## lint: swift format, strict, with the committed .swift-format
 lint:
