@@ -6,22 +6,12 @@ import Glibc
 /// The kernel time of reading a large directory then overlaps with the
 /// time spent turning the previous batch into rows; the bound keeps memory
 /// flat however much the producer could read ahead.
-final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
+final class ProducerThread<Batch: Sendable> {
   /// Hands one batch to the consumer; returns `false` once the consumer has
   /// stopped listening, when the producer should return.
   typealias Yield = (Batch) -> Bool
 
-  private let capacity: Int
-  // Guarded by `mutex`.
-  private var queue: [Batch] = []
-  private var producerFinished = false
-  private var consumerStopped = false
-  private var consumerWaiting = false
-  private var producerWaiting = false
-
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let notEmpty = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  private let notFull = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let queue: BatchQueue<Batch>
   private var thread = pthread_t()
 
   /// Starts `produce` on a new thread.
@@ -33,15 +23,13 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
   /// Fails when no thread could be started; the caller then does the work
   /// itself.
   init?(capacity: Int, produce: @escaping @Sendable (@escaping Yield) -> Void) {
-    self.capacity = max(1, capacity)
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(notEmpty, nil)
-    pthread_cond_init(notFull, nil)
-    // Unowned and unchecked: deinit joins the thread before this object's
-    // memory goes away, so the thread never sees it freed.
-    let body = ThreadBody { [unowned(unsafe) self] in
-      produce { self.yield($0) }
-      self.finish()
+    let queue = BatchQueue<Batch>(capacity: capacity)
+    self.queue = queue
+    // The thread holds the queue, never this object: so this object's
+    // deinit, which joins the thread, always runs on the consumer's thread.
+    let body = ThreadBody {
+      produce { queue.yield($0) }
+      queue.finish()
     }
     let start = Unmanaged.passRetained(body)
     let created = pthread_create(
@@ -57,8 +45,39 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
   }
 
   deinit {
-    stop()
+    queue.stop()
     pthread_join(thread, nil)
+  }
+
+  /// Every batch waiting, in order, waiting for one if need be; empty when
+  /// the producer is done.
+  func next() -> [Batch] {
+    queue.next()
+  }
+}
+
+/// The queue between a producer thread and its consumer, shared by both.
+private final class BatchQueue<Batch: Sendable>: @unchecked Sendable {
+  private let capacity: Int
+  // Guarded by `mutex`.
+  private var batches: [Batch] = []
+  private var producerFinished = false
+  private var consumerStopped = false
+  private var consumerWaiting = false
+  private var producerWaiting = false
+
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let notEmpty = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let notFull = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(notEmpty, nil)
+    pthread_cond_init(notFull, nil)
+  }
+
+  deinit {
     pthread_cond_destroy(notEmpty)
     pthread_cond_destroy(notFull)
     pthread_mutex_destroy(mutex)
@@ -67,49 +86,47 @@ final class ProducerThread<Batch: Sendable>: @unchecked Sendable {
     notFull.deallocate()
   }
 
-  /// Every batch waiting, in order, waiting for one if need be; empty when
-  /// the producer is done.
-  ///
-  /// Taking them all at once, and waking the other side only when it waits,
-  /// keeps the two threads from trading the processor for every batch.
+  /// Taking every waiting batch at once, and waking the other side only
+  /// when it waits, keeps the two threads from trading the processor for
+  /// every batch.
   func next() -> [Batch] {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    while queue.isEmpty && !producerFinished {
+    while batches.isEmpty && !producerFinished {
       consumerWaiting = true
       pthread_cond_wait(notEmpty, mutex)
       consumerWaiting = false
     }
-    var batches: [Batch] = []
-    swap(&batches, &queue)
+    var taken: [Batch] = []
+    swap(&taken, &batches)
     if producerWaiting { pthread_cond_signal(notFull) }
-    return batches
+    return taken
   }
 
   /// Tells the producer that no more batches are wanted.
   func stop() {
     pthread_mutex_lock(mutex)
     consumerStopped = true
-    queue.removeAll()
+    batches.removeAll()
     pthread_cond_signal(notFull)
     pthread_mutex_unlock(mutex)
   }
 
-  private func yield(_ batch: Batch) -> Bool {
+  func yield(_ batch: Batch) -> Bool {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    while queue.count >= capacity && !consumerStopped {
+    while batches.count >= capacity && !consumerStopped {
       producerWaiting = true
       pthread_cond_wait(notFull, mutex)
       producerWaiting = false
     }
     guard !consumerStopped else { return false }
-    queue.append(batch)
+    batches.append(batch)
     if consumerWaiting { pthread_cond_signal(notEmpty) }
     return true
   }
 
-  private func finish() {
+  func finish() {
     pthread_mutex_lock(mutex)
     producerFinished = true
     pthread_cond_signal(notEmpty)
