@@ -87,4 +87,26 @@ import Testing
       #expect(vanished && line.hasSuffix("': No such file or directory"), "\(line)")
     }
   }
+
+  /// A directory removed after lsrows opened it has no more entries, and
+  /// that is no error: as ls, which coreutils tests with a removed working
+  /// directory.
+  @Test(arguments: [[], ["-R", "-l"], ["-a"], ["-U"]])
+  func aRemovedWorkingDirectoryListsAsEmpty(flags: [String]) {
+    let root = TemporaryDirectory()
+    let script = "cd \"$1\" && mkdir gone && cd gone && rmdir ../gone && shift && exec \"$@\""
+    func run(_ program: String) -> ProcessResult {
+      runProcess(
+        "bash",
+        [bytes("-c"), bytes(script), bytes("bash"), bytes(root.path), bytes(program)]
+          + flags.map(bytes), environment: Programs.cLocale)
+    }
+    let ours = run(Programs.lsrows)
+    let theirs = run("ls")
+    #expect(ours.exitStatus == 0, "\(flags): \(ours)")
+    #expect(ours.exitStatus == theirs.exitStatus)
+    #expect(ours.standardError.isEmpty)
+    if !flags.contains("-R") { #expect(ours.standardOutput == theirs.standardOutput) }
+    #expect(!ours.outputText.contains("gone"))
+  }
 }

@@ -93,8 +93,16 @@ final class DirectoryStream: @unchecked Sendable {
     if buffer == nil {
       buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize, alignment: 8)
     }
-    let count = try retryingInterrupts {
-      readDirectoryRecords(descriptor.rawValue, buffer!, Self.bufferSize)
+    let count: Int
+    do {
+      count = try retryingInterrupts {
+        readDirectoryRecords(descriptor.rawValue, buffer!, Self.bufferSize)
+      }
+    } catch {
+      // A directory removed after it was opened has, as ls (since coreutils
+      // 8.33) sees it, simply no more entries.
+      guard error == .noSuchFileOrDirectory else { throw error }
+      count = 0
     }
     position = 0
     end = count
