@@ -475,8 +475,13 @@ final class TreeWalker {
 
   private func flush() {
     guard !pending.isEmpty, !stopped else { return }
-    if !emit(pending) { stopped = true }
-    pending.removeAll(keepingCapacity: true)
+    // Hand the buffer over and start a new one. Reusing it (keeping its
+    // capacity) would rely on a uniqueness check that does not order this
+    // thread's writes after the consumer's reads: a data race to
+    // ThreadSanitizer, and to the memory model.
+    var batch: [WalkEvent] = []
+    swap(&batch, &pending)
     pendingRows = 0
+    if !emit(batch) { stopped = true }
   }
 }
