@@ -30,16 +30,17 @@ run: build
 test: build
 	LSROWS_BINARY=$(RELEASE_BIN)/lsrows $(SWIFT) test
 
-## test-sanitize: the tests under AddressSanitizer, then UndefinedBehaviorSanitizer
+## test-sanitize: the tests against lsrows built with AddressSanitizer, then
+## ThreadSanitizer (swiftc on Linux has no -sanitize=undefined)
+SANITIZERS ?= address thread
 test-sanitize:
-	$(SWIFT) build -c release --product lsrows --sanitize=address --build-path .build/asan >&2
-	LSROWS_SANITIZER=address \
-	LSROWS_BINARY=$$($(SWIFT) build -c release --sanitize=address --build-path .build/asan --show-bin-path)/lsrows \
-		$(SWIFT) test --sanitize=address --build-path .build/asan
-	$(SWIFT) build -c release --product lsrows --sanitize=undefined --build-path .build/ubsan >&2
-	LSROWS_SANITIZER=undefined \
-	LSROWS_BINARY=$$($(SWIFT) build -c release --sanitize=undefined --build-path .build/ubsan --show-bin-path)/lsrows \
-		$(SWIFT) test --sanitize=undefined --build-path .build/ubsan
+	set -e; for sanitizer in $(SANITIZERS); do \
+	  $(SWIFT) build -c release --product lsrows --sanitize=$$sanitizer --build-path .build/$$sanitizer >&2; \
+	  bin=$$($(SWIFT) build -c release --sanitize=$$sanitizer --build-path .build/$$sanitizer --show-bin-path); \
+	  LSROWS_SANITIZER=$$sanitizer LSROWS_BINARY=$$bin/lsrows \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/sanitizers/lsan.supp \
+	    $(SWIFT) test --sanitize=$$sanitizer --build-path .build/$$sanitizer; \
+	done
 
 ## fuzz: every libFuzzer target for FUZZ_SECONDS (60) each; crashes go to
 ## Tests/fuzz-corpus/, which make test replays

@@ -80,9 +80,11 @@ private struct FixtureDirectory {
     }
     var names: [[UInt8]] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 })
-      }
+      // Read in place: the record is only as long as its name, so copying
+      // the whole d_name array would read past it.
+      let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+      let start = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+      let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
       if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
     }
     for name in names {

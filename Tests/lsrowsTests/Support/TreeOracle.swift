@@ -58,10 +58,17 @@ struct TreeOracle {
     defer { closedir(stream) }
     var names: [[UInt8]] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-      names.append(name)
+      names.append(nameOf(entry))
     }
     return names
+  }
+
+  /// The name in a `readdir` record, read in place: the record is only as
+  /// long as its name, so copying the whole `d_name` array reads past it.
+  static func nameOf(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+    return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
   }
 }
 
