@@ -7,6 +7,7 @@ enum LSRows {
     // A closed standard descriptor must not be reused by a directory we open.
     FileDescriptor.occupyIfClosed(.standardOutput)
     FileDescriptor.occupyIfClosed(.standardError)
+    Memory.keepOneArenaUnderLimit()
     exit(run().rawValue)
   }
 

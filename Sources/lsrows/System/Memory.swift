@@ -26,6 +26,22 @@ enum Memory {
     array.reserveCapacity(capacity)
   }
 
+  /// Under a finite `ulimit -v`, keeps glibc's malloc to one arena.
+  ///
+  /// Each thread that allocates would otherwise get an arena that reserves
+  /// 64 MiB of address space: never used, yet counted against the limit
+  /// (and by `fits`), so whether a small listing fitted depended on which
+  /// thread allocated first. Call it before any thread starts.
+  static func keepOneArenaUnderLimit() {
+    guard addressSpaceLimit != nil,
+      let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
+    else { return }
+    // Swift's Glibc module does not declare mallopt or its <malloc.h> constants.
+    typealias SetMallocOption = @convention(c) (CInt, CInt) -> CInt
+    let arenaMaximum: CInt = -8  // M_ARENA_MAX
+    _ = unsafeBitCast(symbol, to: SetMallocOption.self)(arenaMaximum, 1)
+  }
+
   /// Whether a new allocation of `bytes` leaves the headroom free.
   static func fits(_ bytes: Int) -> Bool {
     if let limit = addressSpaceLimit, let used = addressSpaceInUse() {
