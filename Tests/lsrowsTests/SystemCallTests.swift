@@ -5,14 +5,19 @@ import Testing
 /// that need no metadata make no per-entry call.
 @Suite(.enabled(if: access("/usr/bin/strace", X_OK) == 0, "strace is not installed"))
 struct SystemCallTests {
-  /// Counts the calls lsrows makes, by name, for `arguments`.
-  func calls(_ arguments: [String], in directory: String) -> [String: Int] {
+  /// Counts the calls lsrows makes, by name, for `arguments` and then
+  /// `operands` (the fixture's directory unless given).
+  func calls(
+    _ arguments: [String], in directory: String, operands: [String]? = nil,
+    input: [UInt8]? = nil
+  ) -> [String: Int] {
     let report = directory + "/strace.out"
     _ = runProcess(
       "strace",
       [bytes("-f"), bytes("-c"), bytes("-o"), bytes(report), bytes(Programs.lsrows)]
         + arguments.map(bytes)
-        + [bytes(directory + "/d")])
+        + (operands ?? [directory + "/d"]).map(bytes),
+      input: input)
     let text = (try? readText(report)) ?? ""
     var counts: [String: Int] = [:]
     for line in text.split(separator: "\n") {
@@ -58,6 +63,25 @@ struct SystemCallTests {
     let difference =
       statCalls(calls(["-l"], in: large.path)) - statCalls(calls(["-l"], in: small.path))
     #expect(difference == 1990)
+  }
+
+  /// Operands are statted once when they are resolved; a long row uses
+  /// that status instead of reading it again.
+  @Test func longRowsOfOperandsStatEachOnce() {
+    let small = fixture(files: 10, directories: 0)
+    let large = fixture(files: 200, directories: 0)
+    func operands(_ root: TemporaryDirectory, _ count: Int) -> [String] {
+      (0..<count).map { root.path + "/d/file\($0)" }
+    }
+    let listed =
+      statCalls(calls(["-l"], in: large.path, operands: operands(large, 200)))
+      - statCalls(calls(["-l"], in: small.path, operands: operands(small, 10)))
+    #expect(listed == 190)
+    func fromInput(_ root: TemporaryDirectory, _ count: Int) -> [String: Int] {
+      let input: [UInt8] = operands(root, count).flatMap { bytes($0) + [UInt8(0)] }
+      return calls(["-l", "--files0-from=-"], in: root.path, operands: [], input: input)
+    }
+    #expect(statCalls(fromInput(large, 200)) - statCalls(fromInput(small, 10)) == 190)
   }
 
   @Test func classifyStatsOnlyRegularFiles() {

@@ -104,6 +104,9 @@ struct EntryList: Sendable {
   }
 
   /// Adds an entry whose status is known, as for operands.
+  ///
+  /// ``MetadataReader`` reads a status again only to follow a symlink, so
+  /// in a list it reads, `status` must be the entry's own (`lstat`).
   mutating func append(name: [UInt8], status: FileStatus?, kind: FileKind) throws(MemoryExhausted) {
     try Memory.reserve(&details, atLeast: entries.count + 1)
     if details.count < entries.count {

@@ -62,6 +62,13 @@ struct MetadataReader: Sendable {
       || needs.accessControlLists
   }
 
+  /// Whether a status already read (an operand's, by `lstat`, when it was
+  /// resolved) serves: it does unless a symlink is to be followed.
+  private func isReusable(_ status: FileStatus?) -> Bool {
+    guard let status else { return false }
+    return !(needs.followsSymlinks && status.kind == .symbolicLink)
+  }
+
   /// What one thread learned.
   private struct Outcome {
     var targets: [UInt32: [UInt8]] = [:]
@@ -89,7 +96,7 @@ struct MetadataReader: Sendable {
           + UnsafeBufferPointer(rebasing: names[nameStart..<nameStart + Int(entry.nameLength)])
       }
       var kind = entry.kind
-      if needs.needsStatus(kind) {
+      if needs.needsStatus(kind), !isReusable(details[index].status) {
         do {
           let status = try directory.status(of: name, followingSymlink: needs.followsSymlinks)
           details[index].status = status
