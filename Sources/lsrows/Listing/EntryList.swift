@@ -52,7 +52,8 @@ struct EntryList: Sendable {
   /// Every name followed by a NUL, so that `*at` calls can use a name in place.
   private(set) var names: [UInt8] = []
   var entries: [Entry] = []
-  /// Each entry's details, by ``Entry/index``; empty when no option needs them.
+  /// Each entry's details, by ``Entry/index``: empty when no option needs
+  /// them, else one per entry.
   var details: [EntryDetails] = []
   /// Each symbolic link's target, by ``Entry/index``, when an option needs it.
   var symlinkTargets: [UInt32: [UInt8]] = [:]
@@ -175,14 +176,10 @@ struct EntryList: Sendable {
     }
     names = arrangedNames
     symlinkTargets = arrangedTargets
-    if details.isEmpty {
-      // No option needed details.
-    } else if details.count == entries.count {
+    if !details.isEmpty {
+      // The permutation below runs on unchecked buffers.
+      precondition(details.count == entries.count, "details for some entries only")
       permuteDetailsInPlace()
-    } else {
-      // Filtered lists: copy the details that are still listed.
-      let old = details
-      details = entries.map { old[Int($0.index)] }
     }
     for position in entries.indices {
       entries[position].index = UInt32(position)

@@ -94,7 +94,6 @@ final class Lister {
       }
     }
     try reportAll(metadata.read(&files, in: .currentDirectory, pathPrefix: []), .seriousTrouble)
-    keepRequestedKinds(&files)
     order.sort(&files)
     order.sort(&directories)
     try emit(files, at: .operands, alsoMeasuring: [Listing(directories, at: .operands)])
@@ -194,7 +193,6 @@ final class Lister {
 
   private func finishOperands(_ files: inout EntryList) throws {
     try reportAll(metadata.read(&files, in: .currentDirectory, pathPrefix: []), .seriousTrouble)
-    keepRequestedKinds(&files)
     order.sort(&files)
     try emit(files, at: .operands)
   }
@@ -267,12 +265,6 @@ final class Lister {
   }
 
   // MARK: - Rows
-
-  /// Drops the operands `--type` does not ask for.
-  private func keepRequestedKinds(_ list: inout EntryList) {
-    guard let kinds = options.kinds else { return }
-    list.entries.removeAll { !kinds.contains($0.kind) }
-  }
 
   /// Whether `--type` keeps a row of this kind.
   private func shows(_ entry: Entry) -> Bool {
