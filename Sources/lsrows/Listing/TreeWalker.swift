@@ -103,15 +103,23 @@ final class TreeWalker {
     var inode: UInt64
   }
 
-  /// A subdirectory read whole: entries, their metadata, sorted; or why not.
+  /// Entries read from a directory, with their metadata, sorted.
+  private struct Batch {
+    var list = EntryList()
+    var reachedEnd = false
+    /// Why reading stopped early; what was read before is still listed.
+    var readError: Errno?
+    /// The entries whose metadata could not be read.
+    var failures: [SystemError] = []
+    var exhausted = false
+  }
+
+  /// A subdirectory opened and read whole; or why it could not be opened.
   private struct ReadDirectory {
     var stream: DirectoryStream?
     var status: FileStatus?
     var openError: Errno?
-    var list = EntryList()
-    var failures: [SystemError] = []
-    var readError: Errno?
-    var exhausted = false
+    var contents = Batch()
   }
 
   /// - Parameters:
@@ -211,7 +219,7 @@ final class TreeWalker {
       // the levels above made room; try once more.
       read = readDirectory(name, in: directory, pathPrefix: path + [UInt8(ascii: "/")])
     }
-    guard !read.exhausted else { return exhaust() }
+    guard !read.contents.exhausted else { return exhaust() }
     guard let status = read.status else {
       send(.failure(.openDirectory(path, read.openError ?? .noSuchFileOrDirectory), .minorProblem))
       return
@@ -220,17 +228,17 @@ final class TreeWalker {
       send(.loop(path))
       return
     }
-    if let readError = read.readError {
+    if let readError = read.contents.readError {
       send(.failure(.readDirectory(path, readError), .minorProblem))
     }
-    for failure in read.failures { send(.failure(failure, .minorProblem)) }
+    for failure in read.contents.failures { send(.failure(failure, .minorProblem)) }
     relative.removeSubrange(parent.relativeLength...)
     relative.append(contentsOf: name)
     relative.append(UInt8(ascii: "/"))
     let frame = Frame(
       stream: read.stream, status: status, name: name, relativeLength: relative.count,
       depth: parent.depth + 1, id: takeID())
-    frame.batches = [read.list]
+    frame.batches = [read.contents.list]
     frame.finishedReading = true
     push(frame, read: false)
   }
@@ -265,22 +273,7 @@ final class TreeWalker {
       return read
     }
     read.stream = stream
-    do throws(Errno) {
-      _ = try stream.read(into: &read.list, keeping: configuration.hidden)
-    } catch .outOfMemory {
-      read.exhausted = true
-      return read
-    } catch {
-      read.readError = error
-    }
-    do throws(MemoryExhausted) {
-      read.failures = try configuration.metadata.read(
-        &read.list, in: stream.descriptor, pathPrefix: pathPrefix)
-    } catch {
-      read.exhausted = true
-      return read
-    }
-    configuration.order.sort(&read.list)
+    read.contents = readEntries(from: stream, limit: .max, pathPrefix: pathPrefix)
     return read
   }
 
@@ -312,38 +305,51 @@ final class TreeWalker {
       frame.finishedReading = true
       return
     }
-    var list = EntryList()
-    let limit = configuration.streams ? Lister.chunkSize : .max
-    do throws(Errno) {
-      frame.finishedReading = try stream.read(
-        into: &list, limit: limit, keeping: configuration.hidden)
-    } catch .outOfMemory {
-      frame.finishedReading = true
-      return exhaust()
-    } catch {
+    let batch = readEntries(
+      from: stream, limit: configuration.streams ? Lister.chunkSize : .max,
+      pathPrefix: location(of: frame).pathPrefix)
+    frame.finishedReading = batch.reachedEnd || batch.readError != nil || batch.exhausted
+    guard !batch.exhausted else { return exhaust() }
+    if let error = batch.readError {
       // As ls: report the failure, then list whatever was read.
       send(
         .failure(
           .readDirectory(directoryPath(of: frame), error),
           stack.count == 1 ? .seriousTrouble : .minorProblem))
-      frame.finishedReading = true
     }
-    let failures: [SystemError]
-    do throws(MemoryExhausted) {
-      failures = try configuration.metadata.read(
-        &list, in: stream.descriptor, pathPrefix: location(of: frame).pathPrefix)
-    } catch {
-      frame.finishedReading = true
-      return exhaust()
-    }
-    for failure in failures { send(.failure(failure, .minorProblem)) }
-    configuration.order.sort(&list)
+    for failure in batch.failures { send(.failure(failure, .minorProblem)) }
     if frame.batches.count == 1 && frame.next >= frame.batches[0].count {
-      frame.batches[0] = list
+      frame.batches[0] = batch.list
       frame.next = 0
     } else {
-      frame.batches.append(list)
+      frame.batches.append(batch.list)
     }
+  }
+
+  /// Reads up to `limit` entries from `stream`, then what the options need
+  /// about them, and sorts them.
+  private func readEntries(
+    from stream: DirectoryStream, limit: Int, pathPrefix: [UInt8]
+  ) -> Batch {
+    var batch = Batch()
+    do throws(Errno) {
+      batch.reachedEnd = try stream.read(
+        into: &batch.list, limit: limit, keeping: configuration.hidden)
+    } catch .outOfMemory {
+      batch.exhausted = true
+      return batch
+    } catch {
+      batch.readError = error
+    }
+    do throws(MemoryExhausted) {
+      batch.failures = try configuration.metadata.read(
+        &batch.list, in: stream.descriptor, pathPrefix: pathPrefix)
+    } catch {
+      batch.exhausted = true
+      return batch
+    }
+    configuration.order.sort(&batch.list)
+    return batch
   }
 
   /// Closes the oldest open directories beyond the budget, reading what is
