@@ -8,7 +8,7 @@ import Testing
     let ours = lsrows([bytes("tree")], in: root.path, output: .file("/dev/full"))
     #expect(ours.exitStatus == 2)
     #expect(ours.errorText == "lsrows: write error: No space left on device\n")
-    let theirs = inLs([bytes("tree")], root.path, output: .file("/dev/full"))
+    let theirs = ls([bytes("-1"), bytes("tree")], in: root.path, output: .file("/dev/full"))
     #expect(ours.standardError == asLsrowsMessages(theirs.standardError))
   }
 
@@ -17,7 +17,7 @@ import Testing
     let ours = lsrows([bytes("tree")], in: root.path, output: .closed)
     #expect(ours.exitStatus == 2)
     #expect(ours.errorText == "lsrows: write error: Bad file descriptor\n")
-    let theirs = inLs([bytes("tree")], root.path, output: .closed)
+    let theirs = ls([bytes("-1"), bytes("tree")], in: root.path, output: .closed)
     #expect(ours.standardError == asLsrowsMessages(theirs.standardError))
   }
 
@@ -70,14 +70,6 @@ import Testing
     #expect(result.outputText == "entry-with-a-longish-name-000001\n")
     #expect(result.errorText == "2\n")
   }
-}
-
-private func inLs(_ arguments: [[UInt8]], _ directory: String, output: OutputTarget)
-  -> ProcessResult
-{
-  runProcess(
-    "env", [bytes("-C"), bytes(directory), bytes("ls"), bytes("-1")] + arguments,
-    environment: Programs.cLocale, output: output)
 }
 
 private func runProcess(

@@ -34,9 +34,8 @@ import Testing
   @Test func quotingStyleVariable() {
     let root = TemporaryDirectory.weird()
     let ours = lsrows([bytes("tree")], in: root.path, environment: ["QUOTING_STYLE": "c"])
-    let theirs = runProcess(
-      "env", [bytes("-C"), bytes(root.path), bytes("ls"), bytes("-1"), bytes("tree")],
-      environment: Programs.cLocale.merging(["QUOTING_STYLE": "c"]) { $1 })
+    let theirs = ls(
+      [bytes("-1"), bytes("tree")], in: root.path, environment: ["QUOTING_STYLE": "c"])
     #expect(Text(ours.standardOutput) == Text(theirs.standardOutput))
     #expect(ours.outputText.contains("\"new\\nline\""))
     // The option wins over the variable.
@@ -152,11 +151,9 @@ struct TerminalTests {
     ] {
       let environment: [String: String?] = ["LS_COLORS": setting, "TERM": "xterm"]
       let ours = lsrows((flags + ["kinds"]).map(bytes), in: root.path, environment: environment)
-      let theirs = runProcess(
-        "env",
-        [bytes("-C"), bytes(root.path), bytes("ls"), bytes("-1"), bytes("--time-style=long-iso")]
-          + (flags + ["kinds"]).map(bytes),
-        environment: Programs.cLocale.merging(environment) { $1 })
+      let theirs = ls(
+        [bytes("-1"), bytes("--time-style=long-iso")] + (flags + ["kinds"]).map(bytes),
+        in: root.path, environment: environment)
       #expect(
         Text(ours.standardOutput)
           == Text(TypedRowsEndToEndTests.withoutTotal(theirs.standardOutput)), "\(flags)")
@@ -170,13 +167,9 @@ struct TerminalTests {
     let environment: [String: String?] = ["LS_COLORS": setting]
     let ours = lsrows(
       [bytes("--color=always"), bytes("kinds")], in: root.path, environment: environment)
-    let theirs = runProcess(
-      "env",
-      [
-        bytes("-C"), bytes(root.path), bytes("ls"), bytes("-1"), bytes("--color=always"),
-        bytes("kinds"),
-      ],
-      environment: Programs.cLocale.merging(environment) { $1 })
+    let theirs = ls(
+      [bytes("-1"), bytes("--color=always"), bytes("kinds")], in: root.path,
+      environment: environment)
     #expect(ours.exitStatus == 0)
     #expect(ours.exitStatus == theirs.exitStatus)
     #expect(Text(ours.standardOutput) == Text(theirs.standardOutput))
@@ -192,13 +185,9 @@ struct TerminalTests {
     let environment: [String: String?] = ["LS_COLORS": nil, "TERM": term, "COLORTERM": nil]
     let ours = lsrows(
       [bytes("--color=always"), bytes("kinds")], in: root.path, environment: environment)
-    let theirs = runProcess(
-      "env",
-      [
-        bytes("-C"), bytes(root.path), bytes("ls"), bytes("-1"), bytes("--color=always"),
-        bytes("kinds"),
-      ],
-      environment: Programs.cLocale.merging(environment) { $1 })
+    let theirs = ls(
+      [bytes("-1"), bytes("--color=always"), bytes("kinds")], in: root.path,
+      environment: environment)
     #expect(Text(ours.standardOutput) == Text(theirs.standardOutput))
     #expect(!ours.standardOutput.contains(0x1B))
     // COLORTERM turns the defaults back on, as in ls.

@@ -61,15 +61,22 @@ import Testing
     return names
   }
 
+  /// Checks that `mentioned` names every option the parser accepts and no other.
+  func expectEveryParserOption(
+    _ mentioned: Set<String>, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      mentioned.subtracting(Self.parserOptions).isEmpty,
+      "\(mentioned.subtracting(Self.parserOptions))", sourceLocation: sourceLocation)
+    #expect(
+      Self.parserOptions.subtracting(mentioned).isEmpty,
+      "\(Self.parserOptions.subtracting(mentioned))", sourceLocation: sourceLocation)
+  }
+
   @Test func helpMentionsEveryOptionAndNoOther() {
     let help = lsrows("--help").outputText
     let mentioned = Self.mentionedOptions(in: help)
-    #expect(
-      mentioned.subtracting(Self.parserOptions).isEmpty,
-      "\(mentioned.subtracting(Self.parserOptions))")
-    #expect(
-      Self.parserOptions.subtracting(mentioned).isEmpty,
-      "\(Self.parserOptions.subtracting(mentioned))")
+    expectEveryParserOption(mentioned)
   }
 
   @Test func manPageMentionsEveryOptionAndNoOther() {
@@ -81,12 +88,7 @@ import Testing
         text.firstRange(of: ".SH OPTIONS")!
           .lowerBound..<text.firstRange(of: ".SH \"EXIT STATUS\"")!.lowerBound])
     let mentioned = Self.mentionedOptions(in: optionsSection)
-    #expect(
-      mentioned.subtracting(Self.parserOptions).isEmpty,
-      "\(mentioned.subtracting(Self.parserOptions))")
-    #expect(
-      Self.parserOptions.subtracting(mentioned).isEmpty,
-      "\(Self.parserOptions.subtracting(mentioned))")
+    expectEveryParserOption(mentioned)
   }
 
   @Test(.enabled(if: access("/usr/bin/groff", X_OK) == 0, "groff is not installed"))

@@ -21,11 +21,9 @@ import Testing
     let root = fixture()
     let preload: [String: String?] = ["LD_PRELOAD": FaultInjection.vanishingLibrary]
     let ours = lsrows(flags.map(bytes) + [bytes("dir")], in: root.path, environment: preload)
-    let theirs = runProcess(
-      "env",
-      [bytes("-C"), bytes(root.path), bytes("ls"), bytes("-1"), bytes("--time-style=long-iso")]
-        + flags.map(bytes) + [bytes("dir")],
-      environment: Programs.cLocale.merging(preload) { $1 })
+    let theirs = ls(
+      [bytes("-1"), bytes("--time-style=long-iso")] + flags.map(bytes) + [bytes("dir")],
+      in: root.path, environment: preload)
     #expect(ours.exitStatus == 1)
     #expect(ours.exitStatus == theirs.exitStatus)
     #expect(

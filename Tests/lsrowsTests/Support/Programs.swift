@@ -44,9 +44,15 @@ func lsrows(_ arguments: String..., in directory: String? = nil) -> ProcessResul
   lsrows(arguments.map(bytes), in: directory)
 }
 
-/// Runs GNU ls in the C locale with the same kind of arguments, as the reference.
-func ls(_ arguments: [[UInt8]], in directory: String? = nil) -> ProcessResult {
-  inDirectory(directory, "ls", arguments, Programs.cLocale, nil, .capture)
+/// Runs GNU ls in the C locale with the same kind of arguments, as the
+/// reference; `environment` adds to or overrides the C locale's settings.
+func ls(
+  _ arguments: [[UInt8]],
+  in directory: String? = nil,
+  environment: [String: String?] = [:],
+  output: OutputTarget = .capture
+) -> ProcessResult {
+  inDirectory(directory, "ls", arguments, environment, nil, output)
 }
 
 /// Runs `ls` with text arguments.
