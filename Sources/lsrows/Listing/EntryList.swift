@@ -143,14 +143,6 @@ struct EntryList: Sendable {
     }
   }
 
-  /// Calls `body` with the NUL-terminated name of `entry`, for `*at` calls.
-  func withCName<Result>(of entry: Entry, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-    names.withUnsafeBufferPointer { buffer in
-      let start = UnsafeRawPointer(buffer.baseAddress! + Int(entry.nameOffset))
-      return body(start.assumingMemoryBound(to: CChar.self))
-    }
-  }
-
   /// Rewrites the names and details in the order of ``entries``.
   ///
   /// After a sort, reading them in row order jumps all over memory and

@@ -22,20 +22,6 @@ final class RowLocation: Sendable {
   var isOperands: Bool {
     self === RowLocation.operands
   }
-
-  /// The location of the entries of directory `path` (as the user wrote it).
-  ///
-  /// - Parameters:
-  ///   - path: The directory, as given or as joined so far.
-  ///   - showsPath: Whether rows show the path before the name, as they do
-  ///     when there are several operands.
-  ///   - depth: How far below the operand the entries are.
-  /// - Returns: A location shared by the directory's rows.
-  static func entries(of path: [UInt8], showsPath: Bool, depth: Int = 1) -> RowLocation {
-    var prefix = path
-    if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
-    return RowLocation(displayPrefix: showsPath ? prefix : [], pathPrefix: prefix, depth: depth)
-  }
 }
 
 /// Entries that are being written as rows, and where they are.
