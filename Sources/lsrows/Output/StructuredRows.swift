@@ -5,79 +5,75 @@
 /// that is not valid UTF-8 is written with U+FFFD for each bad byte, and
 /// the exact bytes follow in Base64 (`name_base64`, ...).
 enum StructuredRows {
-  /// The field names, in the order both formats use.
-  static let jsonFields = [
-    "name", "path", "type", "size", "mode", "perms", "links", "uid", "gid", "user", "group",
-    "mtime", "atime", "ctime", "inode", "target", "depth",
-  ]
+  /// The fields, in the order both formats use; each text field is
+  /// followed by its Base64 twin.
+  private enum Key: Int {
+    case name, nameBase64, path, pathBase64, type, size, mode, perms, links, uid, gid, user, group
+    case mtime, atime, ctime, inode, target, targetBase64, depth
 
-  /// The CSV header: the JSON fields, each text field followed by its
-  /// Base64 column.
-  static let csvHeader = [
-    "name", "name_base64", "path", "path_base64", "type", "size", "mode", "perms", "links", "uid",
-    "gid", "user", "group", "mtime", "atime", "ctime", "inode", "target", "target_base64", "depth",
-  ].joined(separator: ",")
+    /// Each key's name, by raw value.
+    static let words = [
+      "name", "name_base64", "path", "path_base64", "type", "size", "mode", "perms", "links",
+      "uid", "gid", "user", "group", "mtime", "atime", "ctime", "inode", "target",
+      "target_base64", "depth",
+    ]
+
+    /// Each key with its JSON punctuation (`,"path":`), made once, by raw
+    /// value: rows look keys up by index, not by hashing a string.
+    static let jsonBytes = words.map { Array(",\"\($0)\":".utf8) }
+  }
+
+  /// The CSV header: every field, Base64 columns included.
+  static let csvHeader = Key.words.joined(separator: ",")
 
   // MARK: JSON
-
-  /// The keys with their punctuation, made once: `{"name":`, `,"path":`, ...
-  private static let jsonKeys: [String: [UInt8]] = {
-    var keys: [String: [UInt8]] = [:]
-    for field in jsonFields + ["name_base64", "path_base64", "target_base64"] {
-      keys[field] = Array(",\"\(field)\":".utf8)
-    }
-    return keys
-  }()
 
   /// Appends one JSON object for `row`.
   static func appendJSON(_ row: FileRow, accounts: AccountNames, to output: inout [UInt8]) {
     let status = row.status
     output.append(UInt8(ascii: "{"))
-    appendJSONText("name", row.baseName, to: &output, first: true)
-    appendJSONText("path", row.path, to: &output)
-    appendKey("type", to: &output)
+    appendJSONText(.name, .nameBase64, row.baseName, to: &output, first: true)
+    appendJSONText(.path, .pathBase64, row.path, to: &output)
+    appendKey(.type, to: &output)
     appendJSONString(TemplateRenderer.typeWord(status?.kind ?? row.kind).utf8, to: &output)
     guard let status else {
-      for key in [
-        "size", "mode", "perms", "links", "uid", "gid", "user", "group", "mtime", "atime", "ctime",
-        "inode",
-      ] {
-        appendKey(key, to: &output)
+      for key in Key.size.rawValue...Key.inode.rawValue {
+        appendKey(Key(rawValue: key)!, to: &output)
         output.append(contentsOf: nullBytes)
       }
       appendTail(row, to: &output)
       return
     }
-    appendKey("size", to: &output)
+    appendKey(.size, to: &output)
     appendDecimal(status.size, to: &output)
-    appendKey("mode", to: &output)
+    appendKey(.mode, to: &output)
     output.append(UInt8(ascii: "\""))
     appendModeString(status.mode, to: &output)
     output.append(UInt8(ascii: "\""))
-    appendKey("perms", to: &output)
+    appendKey(.perms, to: &output)
     output.append(UInt8(ascii: "\""))
     appendOctalPermissions(status.mode, to: &output)
     output.append(UInt8(ascii: "\""))
-    appendKey("links", to: &output)
+    appendKey(.links, to: &output)
     appendDecimal(status.linkCount, to: &output)
-    appendKey("uid", to: &output)
+    appendKey(.uid, to: &output)
     appendDecimal(UInt64(status.userID), to: &output)
-    appendKey("gid", to: &output)
+    appendKey(.gid, to: &output)
     appendDecimal(UInt64(status.groupID), to: &output)
-    appendKey("user", to: &output)
+    appendKey(.user, to: &output)
     appendJSONNameOrNull(accounts.userName(status.userID), to: &output)
-    appendKey("group", to: &output)
+    appendKey(.group, to: &output)
     appendJSONNameOrNull(accounts.groupName(status.groupID), to: &output)
     for (key, time) in [
-      ("mtime", status.modificationTime), ("atime", status.accessTime),
-      ("ctime", status.changeTime),
+      (Key.mtime, status.modificationTime), (.atime, status.accessTime),
+      (.ctime, status.changeTime),
     ] {
       appendKey(key, to: &output)
       output.append(UInt8(ascii: "\""))
       TimestampFormat.appendRFC3339(time, to: &output)
       output.append(UInt8(ascii: "\""))
     }
-    appendKey("inode", to: &output)
+    appendKey(.inode, to: &output)
     appendDecimal(status.inode, to: &output)
     appendTail(row, to: &output)
   }
@@ -87,9 +83,9 @@ enum StructuredRows {
   /// The target (symlinks only), the depth and the closing brace.
   private static func appendTail(_ row: FileRow, to output: inout [UInt8]) {
     if let target = row.symlinkTarget {
-      appendJSONText("target", target, to: &output)
+      appendJSONText(.target, .targetBase64, target, to: &output)
     }
-    appendKey("depth", to: &output)
+    appendKey(.depth, to: &output)
     appendDecimal(UInt64(row.depth), to: &output)
     output.append(UInt8(ascii: "}"))
   }
@@ -108,14 +104,15 @@ enum StructuredRows {
     }
   }
 
-  private static func appendKey(_ key: String, to output: inout [UInt8], first: Bool = false) {
-    let bytes = jsonKeys[key]!
+  private static func appendKey(_ key: Key, to output: inout [UInt8], first: Bool = false) {
+    let bytes = Key.jsonBytes[key.rawValue]
     output.append(contentsOf: first ? bytes[1...] : bytes[...])
   }
 
-  /// A text field, and its `_base64` twin when the bytes are not UTF-8.
+  /// A text field, and its Base64 twin when the bytes are not UTF-8.
   private static func appendJSONText(
-    _ key: String, _ bytes: some Collection<UInt8>, to output: inout [UInt8], first: Bool = false
+    _ key: Key, _ base64Key: Key, _ bytes: some Collection<UInt8>, to output: inout [UInt8],
+    first: Bool = false
   ) {
     appendKey(key, to: &output, first: first)
     if UTF8Text.isValid(bytes) {
@@ -125,7 +122,7 @@ enum StructuredRows {
     var repaired: [UInt8] = []
     UTF8Text.appendRepaired(bytes, to: &repaired)
     appendJSONString(repaired, to: &output)
-    appendKey(key + "_base64", to: &output)
+    appendKey(base64Key, to: &output)
     output.append(UInt8(ascii: "\""))
     appendBase64(bytes, to: &output)
     output.append(UInt8(ascii: "\""))
