@@ -95,13 +95,24 @@ enum StructuredRows {
       output.append(contentsOf: nullBytes)
       return
     }
-    if UTF8Text.isValid(name) {
-      appendJSONString(name, to: &output)
-    } else {
-      var repaired: [UInt8] = []
-      UTF8Text.appendRepaired(name, to: &repaired)
-      appendJSONString(repaired, to: &output)
+    appendJSONRepaired(name, to: &output)
+  }
+
+  /// A JSON string of `bytes`, each byte that is not UTF-8 as U+FFFD.
+  ///
+  /// - Returns: Whether any byte had to be replaced.
+  @discardableResult
+  private static func appendJSONRepaired(
+    _ bytes: some Collection<UInt8>, to output: inout [UInt8]
+  ) -> Bool {
+    if UTF8Text.isValid(bytes) {
+      appendJSONString(bytes, to: &output)
+      return false
     }
+    var repaired: [UInt8] = []
+    UTF8Text.appendRepaired(bytes, to: &repaired)
+    appendJSONString(repaired, to: &output)
+    return true
   }
 
   private static func appendKey(_ key: Key, to output: inout [UInt8], first: Bool = false) {
@@ -115,13 +126,7 @@ enum StructuredRows {
     first: Bool = false
   ) {
     appendKey(key, to: &output, first: first)
-    if UTF8Text.isValid(bytes) {
-      appendJSONString(bytes, to: &output)
-      return
-    }
-    var repaired: [UInt8] = []
-    UTF8Text.appendRepaired(bytes, to: &repaired)
-    appendJSONString(repaired, to: &output)
+    guard appendJSONRepaired(bytes, to: &output) else { return }
     appendKey(base64Key, to: &output)
     output.append(UInt8(ascii: "\""))
     appendBase64(bytes, to: &output)
