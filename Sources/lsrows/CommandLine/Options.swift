@@ -33,6 +33,17 @@ enum TimeField: Sendable, Equatable {
   case change
 }
 
+extension FileStatus {
+  /// The time `field` names, as `-l` shows it and `-t` sorts by it.
+  func time(_ field: TimeField) -> Timestamp {
+    switch field {
+    case .modification: modificationTime
+    case .access: accessTime
+    case .change: changeTime
+    }
+  }
+}
+
 /// What each row shows.
 enum RowFormat: Sendable {
   /// The name (the default), possibly decorated by `-i` and `-F`.

@@ -71,8 +71,8 @@ struct EntryOrder: Sendable {
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           if a.sortValue == .max || a.sortValue == .min {
             // Saturated: compare the exact times.
-            let timeA = details[Int(a.index)].status.map(selectedTime)
-            let timeB = details[Int(b.index)].status.map(selectedTime)
+            let timeA = details[Int(a.index)].status?.time(timeField)
+            let timeB = details[Int(b.index)].status?.time(timeField)
             if let timeA, let timeB, timeA != timeB { return timeA > timeB ? -1 : 1 }
           }
           return Int(compareNames(a, b, names))
@@ -133,19 +133,11 @@ struct EntryOrder: Sendable {
 
   /// The selected time in nanoseconds, saturated outside 1677 to 2262.
   private func packedTime(_ status: FileStatus?) -> Int64 {
-    guard let time = status.map(selectedTime) else { return 0 }
+    guard let time = status?.time(timeField) else { return 0 }
     let (scaled, overflow) = time.seconds.multipliedReportingOverflow(by: 1_000_000_000)
     if overflow { return time.seconds < 0 ? .min : .max }
     let (sum, sumOverflow) = scaled.addingReportingOverflow(Int64(time.nanoseconds))
     return sumOverflow ? .max : sum
-  }
-
-  private func selectedTime(_ status: FileStatus) -> Timestamp {
-    switch timeField {
-    case .modification: status.modificationTime
-    case .access: status.accessTime
-    case .change: status.changeTime
-    }
   }
 }
 

@@ -158,7 +158,7 @@ final class LongFormat {
     }
     output.append(UInt8(ascii: " "))
     if let status {
-      let time = selectedTime(status)
+      let time = status.time(timeField)
       if !timestamps.appendLongISO(time, to: &output) {
         appendRightAligned(
           decimalBytes(time.seconds), width: TimestampFormat.longISOWidth, to: &output)
@@ -196,14 +196,6 @@ final class LongFormat {
       appendLeftAligned([UInt8(ascii: "?")], width: width, to: &output)
     }
     output.append(UInt8(ascii: " "))
-  }
-
-  private func selectedTime(_ status: FileStatus) -> Timestamp {
-    switch timeField {
-    case .modification: status.modificationTime
-    case .access: status.accessTime
-    case .change: status.changeTime
-    }
   }
 }
 
