@@ -28,11 +28,14 @@ struct LongColumns {
       linkWidth = max(linkWidth, decimalWidth(status.linkCount))
       // Ids repeat from row to row; look each run up once.
       if status.userID != lastUser {
-        ownerWidth = max(ownerWidth, format.ownerText(status.userID).count)
+        let width = format.ownerName(status.userID)?.count ?? decimalWidth(UInt64(status.userID))
+        ownerWidth = max(ownerWidth, width)
         lastUser = status.userID
       }
       if status.groupID != lastGroup {
-        groupWidth = max(groupWidth, format.groupText(status.groupID).count)
+        let width =
+          format.groupName(status.groupID)?.count ?? decimalWidth(UInt64(status.groupID))
+        groupWidth = max(groupWidth, width)
         lastGroup = status.groupID
       }
       if status.kind == .characterDevice || status.kind == .blockDevice {
@@ -70,14 +73,15 @@ final class LongFormat {
     self.accounts = accounts
   }
 
-  /// The owner column's text: the user name, or the number when there is
-  /// none or `-n` asks for numbers.
-  func ownerText(_ id: UInt32) -> [UInt8] {
-    (numericIDs ? nil : accounts.userName(id)) ?? decimalBytes(UInt64(id))
+  /// The owner column's name for user `id`; `nil` when there is none or
+  /// `-n` asks for numbers, and the column shows the number.
+  func ownerName(_ id: UInt32) -> [UInt8]? {
+    numericIDs ? nil : accounts.userName(id)
   }
 
-  func groupText(_ id: UInt32) -> [UInt8] {
-    (numericIDs ? nil : accounts.groupName(id)) ?? decimalBytes(UInt64(id))
+  /// The group column's name for group `id`, as ``ownerName(_:)``.
+  func groupName(_ id: UInt32) -> [UInt8]? {
+    numericIDs ? nil : accounts.groupName(id)
   }
 
   func appendSize(_ size: Int64, to output: inout [UInt8]) {
@@ -132,11 +136,11 @@ final class LongFormat {
     }
     output.append(UInt8(ascii: " "))
     appendAccount(
-      status?.userID, name: status.flatMap { numericIDs ? nil : accounts.userName($0.userID) },
-      width: columns.ownerWidth, to: &output)
+      status?.userID, name: status.flatMap { ownerName($0.userID) }, width: columns.ownerWidth,
+      to: &output)
     appendAccount(
-      status?.groupID, name: status.flatMap { numericIDs ? nil : accounts.groupName($0.groupID) },
-      width: columns.groupWidth, to: &output)
+      status?.groupID, name: status.flatMap { groupName($0.groupID) }, width: columns.groupWidth,
+      to: &output)
     if let status, status.kind == .characterDevice || status.kind == .blockDevice {
       let blanks = columns.sizeWidth - (columns.majorWidth + 2 + columns.minorWidth)
       appendDecimal(
