@@ -15,6 +15,14 @@ struct NameStyle: Sendable {
     quoting.style == .literal && !hidesControlCharacters && palette == nil
   }
 
+  /// Replaces unprintable bytes from `start` on with `?`, as ls does on a
+  /// terminal.
+  static func hideControlCharacters(in text: inout [UInt8], from start: Int = 0) {
+    for index in start..<text.count where !(0x20...0x7E).contains(text[index]) {
+      text[index] = UInt8(ascii: "?")
+    }
+  }
+
   /// The names of a pipe: literal bytes, no color.
   static let plain = NameStyle(
     quoting: Quoting(.literal), hidesControlCharacters: false, palette: nil, lineLength: 0)
@@ -37,11 +45,7 @@ final class NamePainter {
   func shown(_ name: some Collection<UInt8>) -> [UInt8] {
     var text: [UInt8] = []
     style.quoting.append(name, to: &text)
-    if style.hidesControlCharacters {
-      for index in text.indices where !(0x20...0x7E).contains(text[index]) {
-        text[index] = UInt8(ascii: "?")
-      }
-    }
+    if style.hidesControlCharacters { NameStyle.hideControlCharacters(in: &text) }
     return text
   }
 

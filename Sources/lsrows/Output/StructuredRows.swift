@@ -223,7 +223,7 @@ enum StructuredRows {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       let start = output.count
       appendCSVField(field, to: &output)
-      if hidesControlCharacters { TemplateRenderer.hideControlCharacters(in: &output, from: start) }
+      if hidesControlCharacters { NameStyle.hideControlCharacters(in: &output, from: start) }
     }
     // RFC 4180 ends records with CRLF; the row terminator adds the LF.
     output.append(0x0D)

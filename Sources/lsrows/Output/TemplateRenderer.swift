@@ -20,15 +20,8 @@ enum TemplateRenderer {
       case .field(let field):
         let start = output.count
         append(field, row, accounts, &output)
-        if hidesControlCharacters { hideControlCharacters(in: &output, from: start) }
+        if hidesControlCharacters { NameStyle.hideControlCharacters(in: &output, from: start) }
       }
-    }
-  }
-
-  /// Replaces unprintable bytes from `start` on with `?`, as ls does on a terminal.
-  static func hideControlCharacters(in output: inout [UInt8], from start: Int) {
-    for index in start..<output.count where !(0x20...0x7E).contains(output[index]) {
-      output[index] = UInt8(ascii: "?")
     }
   }
 
