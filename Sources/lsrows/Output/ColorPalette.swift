@@ -190,9 +190,10 @@ struct ColorPalette: Sendable, Equatable {
       key = .missing
     } else if let status {
       let mode = isTarget ? targetMode : (linksAsTarget && linkOK ? targetMode : status.mode)
-      switch FileKind(mode: mode) {
+      let modeKind = FileKind(mode: mode)
+      key = Self.key(of: modeKind)
+      switch modeKind {
       case .regularFile:
-        key = .file
         if mode & 0o4000 != 0 && isColored(.setuid) {
           key = .setuid
         } else if mode & 0o2000 != 0 && isColored(.setgid) {
@@ -203,7 +204,6 @@ struct ColorPalette: Sendable, Equatable {
           key = .multiHardlink
         }
       case .directory:
-        key = .directory
         if mode & 0o1000 != 0 && mode & 0o002 != 0 && isColored(.stickyOtherWritable) {
           key = .stickyOtherWritable
         } else if mode & 0o002 != 0 && isColored(.otherWritable) {
@@ -211,24 +211,11 @@ struct ColorPalette: Sendable, Equatable {
         } else if mode & 0o1000 != 0 && isColored(.sticky) {
           key = .sticky
         }
-      case .symbolicLink: key = .link
-      case .fifo: key = .fifo
-      case .socket: key = .socket
-      case .blockDevice: key = .blockDevice
-      case .characterDevice: key = .characterDevice
-      case .unknown: key = .orphan
+      default:
+        break
       }
     } else {
-      switch kind {
-      case .unknown: key = .orphan
-      case .fifo: key = .fifo
-      case .characterDevice: key = .characterDevice
-      case .directory: key = .directory
-      case .blockDevice: key = .blockDevice
-      case .regularFile: key = .file
-      case .symbolicLink: key = .link
-      case .socket: key = .socket
-      }
+      key = Self.key(of: kind)
     }
     if key == .file, let match = suffixes.first(where: { Self.hasSuffix(name, $0.suffix) }) {
       return match.sequence
@@ -237,6 +224,20 @@ struct ColorPalette: Sendable, Equatable {
       key = .orphan
     }
     return self[key]
+  }
+
+  /// The key of a kind of file, before its mode bits refine it.
+  private static func key(of kind: FileKind) -> Key {
+    switch kind {
+    case .regularFile: .file
+    case .directory: .directory
+    case .symbolicLink: .link
+    case .fifo: .fifo
+    case .socket: .socket
+    case .blockDevice: .blockDevice
+    case .characterDevice: .characterDevice
+    case .unknown: .orphan
+    }
   }
 
   /// Whether `name` ends with `suffix`, ignoring ASCII case.
