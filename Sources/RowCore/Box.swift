@@ -3,13 +3,22 @@
 ///
 /// ```swift
 /// let box = Box(42)
-/// box.unbox  // 42
+/// let value = box.unbox  // 42
 /// ```
 public final class Box<A> {
   /// The value this box holds.
+  ///
+  /// ```swift
+  /// let word = Box("row").unbox  // "row"
+  /// ```
   public let unbox: A
 
   /// Creates a box holding `value`.
+  ///
+  /// ```swift
+  /// let boxed = Box([0xFF] as [UInt8])
+  /// let bytes = boxed.unbox  // [255]
+  /// ```
   ///
   /// - Parameter value: The value to hold.
   @inlinable
@@ -17,3 +26,6 @@ public final class Box<A> {
     unbox = value
   }
 }
+
+/// A box never changes its value, so it can cross threads when the value can.
+extension Box: Sendable where A: Sendable {}

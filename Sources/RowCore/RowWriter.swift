@@ -8,63 +8,146 @@
 /// var writer = RowWriter(sink: Collector())
 /// try writer.write(rows([1, 2, 3]) { cell, n in cell.append("Cell \(n)") })
 /// try writer.flush()
-/// writer.sink.bytes  // "Cell 1\nCell 2\nCell 3\n" as bytes
+/// let output = writer.sink.bytes  // Array("Cell 1\nCell 2\nCell 3\n".utf8)
 /// ```
 public struct RowWriter<Sink: RowSink> {
   /// The destination of every flushed chunk.
+  ///
+  /// ```swift
+  /// let writer = RowWriter(sink: Collector())
+  /// let nothingYet = writer.sink.bytes.isEmpty  // true
+  /// ```
   public var sink: Sink {
     destination
   }
 
-  /// The byte written after each row.
+  /// The byte written after each row; it may change between rows.
+  ///
+  /// ```swift
+  /// var writer = RowWriter(sink: Collector())
+  /// writer.terminator = .nul
+  /// try writer.write(rows(["a"]) { cell, s in cell.append(s) })
+  /// try writer.flush()
+  /// let terminated = writer.sink.bytes  // [97, 0]
+  /// ```
   public var terminator: RowTerminator
 
   @usableFromInline var destination: Sink
   @usableFromInline var buffer: [UInt8]
   @usableFromInline let chunkSize: Int
+  @usableFromInline let rowsPerStore: Int
   @usableFromInline var cell = Cell()
 
   /// Creates a writer that sends chunks of about `chunkSize` bytes to `sink`.
+  ///
+  /// ```swift
+  /// let writer = RowWriter(sink: Collector(), terminator: .nul, chunkSize: 4096)
+  /// let terminator = writer.terminator  // .nul
+  /// ```
   ///
   /// - Parameters:
   ///   - sink: Where rendered bytes go.
   ///   - terminator: The byte that ends each row.
   ///   - chunkSize: How many bytes to gather before writing them; at least 1.
-  public init(sink: Sink, terminator: RowTerminator = .newline, chunkSize: Int = 1 << 17) {
+  ///   - rowsPerStore: How many items a streaming write boxes at a time; at least 1.
+  public init(
+    sink: Sink, terminator: RowTerminator = .newline, chunkSize: Int = 1 << 17,
+    rowsPerStore: Int = 4096
+  ) {
     destination = sink
     self.terminator = terminator
     self.chunkSize = max(1, chunkSize)
+    self.rowsPerStore = max(1, rowsPerStore)
     buffer = []
     buffer.reserveCapacity(self.chunkSize + 4096)
   }
 
   /// Renders every row of `store`, in order.
   ///
+  /// ```swift
+  /// var writer = RowWriter(sink: Collector())
+  /// try writer.write(rows(["a", "b"]) { cell, s in cell.append(s) })
+  /// try writer.flush()
+  /// let output = writer.sink.bytes  // Array("a\nb\n".utf8)
+  /// ```
+  ///
   /// - Parameter store: The rows to render.
   /// - Throws: The sink's error; the rows after the failing chunk are not written.
   @inlinable
-  public mutating func write(_ store: RowStore) throws {
+  public mutating func write(_ store: RowStore) throws(Sink.Failure) {
     let terminatorByte = terminator.byte
-    try store.items.withUnsafeBufferPointer { items in
-      for index in items.indices {
-        cell.removeAll()
-        store.configureCell(&cell, items[index])
-        buffer.append(contentsOf: cell.text)
-        buffer.append(terminatorByte)
-        if buffer.count >= chunkSize {
-          try flush()
+    let failure = store.items.withUnsafeBufferPointer { items -> Sink.Failure? in
+      var start = 0
+      for run in store.runs {
+        let configure = run.configure
+        for index in start..<run.end {
+          cell.removeAll()
+          configure(&cell, items[index])
+          buffer.append(contentsOf: cell.text)
+          buffer.append(terminatorByte)
+          if buffer.count >= chunkSize {
+            do throws(Sink.Failure) {
+              try flush()
+            } catch {
+              return error
+            }
+          }
         }
+        start = run.end
       }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Renders the items of any sequence as they come, without first
+  /// collecting them: they are boxed into a store a few thousand at a time,
+  /// so memory stays flat however long the sequence is.
+  ///
+  /// ```swift
+  /// var writer = RowWriter(sink: Collector())
+  /// try writer.write((1...3).lazy.map { $0 * 10 }) { cell, n in cell.append("\(n)") }
+  /// try writer.flush()
+  /// let output = writer.sink.bytes  // Array("10\n20\n30\n".utf8)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - items: The rows, in order; read once.
+  ///   - configure: Sets a cell's text from one item.
+  /// - Throws: The sink's error; the items after it are not read.
+  @inlinable
+  public mutating func write<Items: Sequence>(
+    _ items: Items, configure: @escaping (inout Cell, Items.Element) -> Void
+  ) throws(Sink.Failure) {
+    var iterator = items.makeIterator()
+    var store = RowStore()
+    store.reserveCapacity(rowsPerStore)
+    let typed = RowStore.typed(configure)
+    while true {
+      store.removeAll(keepingCapacity: true)
+      while store.items.count < rowsPerStore, let item = iterator.next() {
+        store.items.append(Box(item))
+      }
+      guard !store.isEmpty else { return }
+      store.runs.append(RowStore.Run(end: store.items.count, configure: typed))
+      try write(store)
     }
   }
 
   /// Writes bytes that belong to no row (a trailer after the last row),
   /// with no terminator.
   ///
+  /// ```swift
+  /// var writer = RowWriter(sink: Collector())
+  /// try writer.write(bytes: Array("end".utf8))
+  /// try writer.flush()
+  /// let output = writer.sink.bytes  // Array("end".utf8)
+  /// ```
+  ///
   /// - Parameter bytes: The bytes, unchanged.
   /// - Throws: The sink's error.
   @inlinable
-  public mutating func write(bytes: [UInt8]) throws {
+  public mutating func write(bytes: some Collection<UInt8>) throws(Sink.Failure) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= chunkSize {
       try flush()
@@ -73,12 +156,27 @@ public struct RowWriter<Sink: RowSink> {
 
   /// Sends everything buffered to the sink.
   ///
+  /// ```swift
+  /// var writer = RowWriter(sink: Collector())
+  /// try writer.write(rows(["x"]) { cell, s in cell.append(s) })
+  /// let before = writer.sink.bytes.isEmpty  // true: still buffered
+  /// try writer.flush()
+  /// let after = writer.sink.bytes  // Array("x\n".utf8)
+  /// ```
+  ///
   /// - Throws: The sink's error. The buffered bytes are dropped either way,
   ///   so a failed write is never retried with stale data.
   @inlinable
-  public mutating func flush() throws {
+  public mutating func flush() throws(Sink.Failure) {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
-    try buffer.withUnsafeBytes { try destination.write($0) }
+    let result = buffer.withUnsafeBytes { bytes in
+      Result { () throws(Sink.Failure) in try destination.write(bytes) }
+    }
+    try result.get()
   }
 }
+
+/// A writer holds only bytes and its sink, so it can move to another thread
+/// with a sink that can.
+extension RowWriter: Sendable where Sink: Sendable {}

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let store = rows([1, 2, 3]) { cell, n in cell.append("Cell \(n)") }
-/// // renders as "Cell 1\nCell 2\nCell 3\n"
+/// let first = store.cell(at: 0).string  // "Cell 1"
 /// ```
 ///
 /// - Parameters:
@@ -18,14 +18,5 @@ public func rows<A>(
   _ items: [A],
   configure: @escaping (inout Cell, A) -> Void
 ) -> RowStore {
-  RowStore(
-    items: items.map { Box($0) as Any },
-    configureCell: { cell, item in
-      guard let box = item as? Box<A> else {
-        // Only this function fills a store, so every row is a Box<A>.
-        preconditionFailure("a RowStore row is not a Box<\(A.self)>")
-      }
-      configure(&cell, box.unbox)
-    }
-  )
+  RowStore(items, configure: configure)
 }

@@ -2,49 +2,108 @@ import RowCore
 import Testing
 
 @Suite struct RowWriterTests {
-  @Test func nulTerminatorEndsEveryRow() throws {
+  @Test func nulTerminatorEndsEveryRow() {
     let store = rows([Array("a\nb".utf8), Array("c".utf8)]) { cell, name in cell.append(name) }
-    #expect(try render(store, terminator: .nul) == Array("a\nb\0c\0".utf8))
+    #expect(render(store, terminator: .nul) == Array("a\nb\0c\0".utf8))
   }
 
-  @Test func emptyCellsStillGetTheirTerminator() throws {
+  @Test func emptyCellsStillGetTheirTerminator() {
     let store = rows(["", "", ""]) { cell, text in cell.append(text) }
-    #expect(try render(store) == Array("\n\n\n".utf8))
+    #expect(render(store) == Array("\n\n\n".utf8))
   }
 
-  @Test func writesInChunksNotRows() throws {
+  @Test func writesInChunksNotRows() {
     let store = rows(Array(0..<1000)) { cell, _ in cell.append("0123456789") }
     var writer = RowWriter(sink: CollectingSink(), chunkSize: 4096)
-    try writer.write(store)
-    try writer.flush()
+    writer.write(store)
+    writer.flush()
     #expect(writer.sink.bytes.count == 11_000)
     #expect(writer.sink.chunkSizes.count == 3)
     #expect(writer.sink.chunkSizes.dropLast().allSatisfy { $0 >= 4096 })
   }
 
-  @Test func nothingIsWrittenBeforeFlushWhileUnderTheChunkSize() throws {
+  @Test func nothingIsWrittenBeforeFlushWhileUnderTheChunkSize() {
     var writer = RowWriter(sink: CollectingSink(), chunkSize: 1024)
-    try writer.write(rows(["short"]) { cell, text in cell.append(text) })
+    writer.write(rows(["short"]) { cell, text in cell.append(text) })
     #expect(writer.sink.bytes.isEmpty)
-    try writer.flush()
+    writer.flush()
     #expect(writer.sink.bytes == Array("short\n".utf8))
   }
 
-  @Test func severalStoresShareOneStream() throws {
+  @Test func severalStoresShareOneStream() {
     var writer = RowWriter(sink: CollectingSink())
-    try writer.write(rows([1, 2]) { cell, n in cell.append("n\(n)") })
-    try writer.write(rows(["x"]) { cell, s in cell.append(s) })
-    try writer.flush()
+    writer.write(rows([1, 2]) { cell, n in cell.append("n\(n)") })
+    writer.write(rows(["x"]) { cell, s in cell.append(s) })
+    writer.flush()
     #expect(writer.sink.bytes == Array("n1\nn2\nx\n".utf8))
   }
 
-  @Test func aSinkErrorStopsTheWriteAndDropsTheBuffer() throws {
+  @Test func aSinkErrorStopsTheWriteAndDropsTheBuffer() {
     var writer = RowWriter(sink: FailingSink(), chunkSize: 8)
     let store = rows(Array(0..<100)) { cell, _ in cell.append("row") }
     #expect(throws: FailingSink.Failure()) { try writer.write(store) }
     #expect(writer.sink.attempts == 1)
     // The failed chunk is not retried by a later flush.
-    try writer.flush()
+    #expect(throws: Never.self) { try writer.flush() }
     #expect(writer.sink.attempts == 1)
+  }
+
+  @Test(arguments: [0, 1, 2, 3, 5, 10, 4097])
+  func streamingWritesEveryItemOfASequence(count: Int) {
+    var writer = RowWriter(sink: CollectingSink(), rowsPerStore: 4)
+    writer.write((0..<count).lazy.map { $0 * 2 }) { cell, n in cell.append("\(n)") }
+    writer.flush()
+    #expect(writer.sink.bytes == Array((0..<count).map { "\($0 * 2)\n" }.joined().utf8))
+  }
+
+  /// A streaming write boxes a store's worth of items, writes them, then
+  /// reads more: it never holds the whole sequence.
+  @Test func streamingReadsTheSequenceAStoreAtATime() {
+    final class Counter { var pulled = 0 }
+    struct Counted: Sequence, IteratorProtocol {
+      let counter: Counter
+      let limit: Int
+      mutating func next() -> Int? {
+        guard counter.pulled < limit else { return nil }
+        counter.pulled += 1
+        return counter.pulled
+      }
+    }
+    struct WatchingSink: RowSink {
+      let counter: Counter
+      var pulledAtEachWrite: [Int] = []
+      mutating func write(_ chunk: UnsafeRawBufferPointer) {
+        pulledAtEachWrite.append(counter.pulled)
+      }
+    }
+    let counter = Counter()
+    var writer = RowWriter(sink: WatchingSink(counter: counter), chunkSize: 1, rowsPerStore: 10)
+    writer.write(Counted(counter: counter, limit: 35)) { cell, n in cell.append("\(n)") }
+    #expect(writer.sink.pulledAtEachWrite.count == 35)
+    #expect(writer.sink.pulledAtEachWrite.first == 10)
+    #expect(writer.sink.pulledAtEachWrite.max() == 35)
+    #expect(writer.sink.pulledAtEachWrite[10] == 20)
+  }
+
+  @Test func streamingStopsReadingAtTheFirstFailure() {
+    final class Counter { var pulled = 0 }
+    let counter = Counter()
+    var writer = RowWriter(sink: FailingSink(), chunkSize: 1, rowsPerStore: 5)
+    let items = (0..<100).lazy.map { n -> Int in
+      counter.pulled += 1
+      return n
+    }
+    #expect(throws: FailingSink.Failure()) {
+      try writer.write(items) { cell, n in cell.append("\(n)") }
+    }
+    #expect(counter.pulled == 5)
+  }
+
+  @Test func bytesWithoutARowGoOutAsTheyAre() {
+    var writer = RowWriter(sink: CollectingSink(), terminator: .nul)
+    writer.write(rows(["a"]) { cell, s in cell.append(s) })
+    writer.write(bytes: [0x1B, 0x5B, 0x6D])
+    writer.flush()
+    #expect(writer.sink.bytes == [0x61, 0x00, 0x1B, 0x5B, 0x6D])
   }
 }

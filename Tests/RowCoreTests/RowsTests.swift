@@ -3,9 +3,9 @@ import RowCore
 import Testing
 
 @Suite struct RowsTests {
-  @Test func numbersConfiguredAsCells() throws {
+  @Test func numbersConfiguredAsCells() {
     let store = rows([1, 2, 3]) { cell, number in cell.append("Cell \(number)") }
-    #expect(try render(store) == Array("Cell 1\nCell 2\nCell 3\n".utf8))
+    #expect(render(store) == Array("Cell 1\nCell 2\nCell 3\n".utf8))
   }
 
   @Test func filesOfADirectoryConfiguredAsTheirNames() throws {
@@ -16,17 +16,20 @@ import Testing
     let files = directory.readNames().sorted { $0.lexicographicallyPrecedes($1) }.map(File.init)
     let store = rows(files) { cell, file in cell.append(file.name) }
     let expected = Array("alpha\n".utf8) + [0x62, 0xFF, 0x65, 0x0A] + Array("dé\ngamma\n".utf8)
-    #expect(try render(store) == expected)
+    #expect(render(store) == expected)
   }
 
   @Test(arguments: [0, 1, 2, 3, 5, 10])
-  func everyItemBecomesOneRowInOrder(count: Int) throws {
+  func everyItemBecomesOneRowInOrder(count: Int) {
     let items = Array(0..<count)
     let store = rows(items) { cell, number in cell.append("\(number)") }
     #expect(store.count == count)
-    #expect(store.items.allSatisfy { $0 is Box<Int> })
+    #expect(store.isEmpty == (count == 0))
     let expected = items.map { "\($0)\n" }.joined()
-    #expect(try render(store) == Array(expected.utf8))
+    #expect(render(store) == Array(expected.utf8))
+    for index in items.indices {
+      #expect(store.cell(at: index).string == "\(index)")
+    }
   }
 
   @Test func theStoreIsTypeErasedButTheClosureIsTyped() {
@@ -37,18 +40,17 @@ import Testing
     let store: RowStore = rows([Person(name: "Ada", age: 36)]) { cell, person in
       cell.append("\(person.name) (\(person.age))")
     }
-    #expect(store.items.first is Box<Person>)
     #expect(store.cell(at: 0).string == "Ada (36)")
   }
 
-  @Test func configureSeesEachItemOnceAndCellsStartEmpty() throws {
+  @Test func configureSeesEachItemOnceAndCellsStartEmpty() {
     var seen: [String] = []
     let store = rows(["a", "b"]) { cell, item in
       #expect(cell.text.isEmpty)
       seen.append(item)
       cell.append(item)
     }
-    _ = try render(store)
+    _ = render(store)
     #expect(seen == ["a", "b"])
   }
 }
@@ -74,10 +76,7 @@ private struct FixtureDirectory {
 
   func readNames() -> [[UInt8]] {
     guard let stream = opendir(path) else { return [] }
-    defer {
-      closedir(stream)
-      // The fixture is flat, so removing its files and then itself is enough.
-    }
+    defer { closedir(stream) }
     var names: [[UInt8]] = []
     while let entry = readdir(stream) {
       // Read in place: the record is only as long as its name, so copying
@@ -87,6 +86,7 @@ private struct FixtureDirectory {
       let name = Array(UnsafeRawBufferPointer(start: start, count: strlen(start)))
       if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
     }
+    // The fixture is flat, so removing its files and then itself is enough.
     for name in names {
       let full = Array(path.utf8) + [0x2F] + name + [0]
       full.withUnsafeBufferPointer {

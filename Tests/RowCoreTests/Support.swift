@@ -16,7 +16,7 @@ struct FailingSink: RowSink {
   struct Failure: Error, Equatable {}
   var attempts = 0
 
-  mutating func write(_ chunk: UnsafeRawBufferPointer) throws {
+  mutating func write(_ chunk: UnsafeRawBufferPointer) throws(Failure) {
     attempts += 1
     throw Failure()
   }
@@ -24,10 +24,10 @@ struct FailingSink: RowSink {
 
 /// Renders a store completely and returns the bytes.
 func render(_ store: RowStore, terminator: RowTerminator = .newline, chunkSize: Int = 1 << 17)
-  throws -> [UInt8]
+  -> [UInt8]
 {
   var writer = RowWriter(sink: CollectingSink(), terminator: terminator, chunkSize: chunkSize)
-  try writer.write(store)
-  try writer.flush()
+  writer.write(store)
+  writer.flush()
   return writer.sink.bytes
 }
