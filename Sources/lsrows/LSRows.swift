@@ -1,4 +1,5 @@
 import Glibc
+import RowCore
 
 /// The entry point, and the only place that exits.
 @main
@@ -32,17 +33,14 @@ enum LSRows {
         return .success
       case .list(let options):
         CivilTime.loadTimeZone()
-        let isTerminal = FileDescriptor.standardOutput.isTerminal
-        let classifies = options.classify == .always || (options.classify == .auto && isTerminal)
-        let names = NameStyle.resolve(
-          options, classifies: classifies, isTerminal: isTerminal,
-          environment: environmentValue,
-          terminalWidth: isTerminal ? FileDescriptor.standardOutput.terminalWidth : nil,
+        let configuration = Configuration(
+          options, environment: environmentValue, output: .standardOutput,
           warn: diagnostics.report)
-        let lister = Lister(
-          options: options, output: OutputFile(.standardOutput), classifies: classifies,
-          names: names)
-        return try lister.run()
+        let output = RowOutput(
+          configuration.presentation,
+          sink: FileDescriptorSink(descriptor: FileDescriptor.standardOutput.rawValue),
+          rowsPerStore: configuration.rowsPerChunk)
+        return try Lister(configuration, output: output, diagnostics: diagnostics).run()
       }
     } catch let error as SystemError {
       // A reader that went away is not news: stop quietly, as with SIGPIPE.
@@ -54,12 +52,19 @@ enum LSRows {
       diagnostics.report(Array("memory exhausted".utf8))
       return .seriousTrouble
     } catch {
+      // Nothing else is thrown; should that change, say what it was.
+      diagnostics.report(Array("unexpected failure: \(error)".utf8))
       return .seriousTrouble
     }
   }
 
-  private static func write(_ text: String) throws {
-    var sink = OutputFile(.standardOutput)
-    try Array(text.utf8).withUnsafeBytes { try sink.write($0) }
+  private static func write(_ text: String) throws(SystemError) {
+    var sink = FileDescriptorSink(descriptor: FileDescriptor.standardOutput.rawValue)
+    let written = Array(text.utf8).withUnsafeBytes { bytes in
+      Result { () throws(FileDescriptorSink.WriteError) in try sink.write(bytes) }
+    }
+    if case .failure(let error) = written {
+      throw .write(Errno(rawValue: error.errno))
+    }
   }
 }

@@ -38,7 +38,7 @@ import Testing
 
   func mode(_ value: UInt32) -> String {
     var output: [UInt8] = []
-    appendModeString(value, to: &output)
+    appendModeString(FileMode(rawValue: value), to: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
@@ -58,7 +58,7 @@ import Testing
 
   @Test func octalPermissions() {
     var output: [UInt8] = []
-    appendOctalPermissions(0o104755, to: &output)
+    appendOctalPermissions(FileMode(rawValue: 0o104755), to: &output)
     #expect(output == bytes("4755"))
   }
 

@@ -209,7 +209,7 @@ struct TerminalTests {
   @Test func laterSuffixesWinAndMatchIgnoringCase() throws {
     let palette = try ColorPalette.parse(bytes("*.tar=1:*.TAR=2"))
     let sequence = palette.sequence(
-      name: bytes("x.tar"), status: nil, kind: .regularFile, targetMode: 0)
+      name: bytes("x.tar"), status: nil, kind: .regularFile, targetMode: nil)
     #expect(sequence == bytes("2"))
   }
 
@@ -261,15 +261,15 @@ struct TerminalTests {
 
   @Test func jsonStrings() {
     var output: [UInt8] = []
-    StructuredRows.appendJSONString(bytes("a\"b\\c\n\t\u{1}\u{7F}é"), to: &output)
+    JSONString.append(bytes("a\"b\\c\n\t\u{1}\u{7F}é"), to: &output)
     #expect(String(decoding: output, as: UTF8.self) == #""a\"b\\c\n\t\u0001\u007fé""#)
   }
 
   @Test func csvFields() {
     var output: [UInt8] = []
-    StructuredRows.appendCSVField(bytes("plain"), to: &output)
+    CSVField.append(bytes("plain"), to: &output)
     output.append(UInt8(ascii: "|"))
-    StructuredRows.appendCSVField(bytes("a,\"b\"\r\n"), to: &output)
+    CSVField.append(bytes("a,\"b\"\r\n"), to: &output)
     #expect(String(decoding: output, as: UTF8.self) == "plain|\"a,\"\"b\"\"\r\n\"")
   }
 }

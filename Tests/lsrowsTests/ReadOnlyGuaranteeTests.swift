@@ -65,7 +65,7 @@ import Testing
       case .quotingStyle: values = Options.quotingChoices.choices.map(\.words[0])
       case .type: values = Options.typeChoices.choices.map(\.words[0]) + ["f,d,l,p,s,b,c"]
       case .format:
-        values = [TemplateField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")]
+        values = [Field.templateList]
       case .maxDepth: values = ["0", "2"]
       case .filesFrom: values = [filesFrom]
       default:

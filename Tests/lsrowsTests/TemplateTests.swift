@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func everyFieldParses() throws {
-    for field in TemplateField.allCases {
+    for field in Field.allCases {
       #expect(try Template(parsing: bytes("{\(field.rawValue)}")).fields == [field])
     }
   }

@@ -1,9 +1,3 @@
-/// One word of the command line, understood.
-enum ParsedArgument: Equatable {
-  case option(OptionID, argument: [UInt8]?)
-  case operand([UInt8])
-}
-
 /// Splits a command line into options and operands with GNU `getopt_long`'s
 /// rules: clustered short options (`-Ar`), `--name=value` and `--name value`,
 /// unambiguous long prefixes (`--alm`), `--` ending the options, and operands

@@ -24,9 +24,6 @@ enum UsageError: Error, Equatable {
   case extraOperand([UInt8], reason: String)
   /// Options that choose the same thing in different ways.
   case conflictingOptions([String])
-  /// Two options that cannot be used together, or a value that is wrong in
-  /// some other way; the message says what.
-  case invalidUsage(String)
 
   /// The exit status ls gives for this mistake: 1 for a bad option argument
   /// (argmatch), 2 for the rest.

@@ -1,3 +1,5 @@
+import RowCore
+
 /// Writes messages to standard error in ls's wording, one line each.
 struct Diagnostics {
   /// The name messages start with.
@@ -12,9 +14,8 @@ struct Diagnostics {
     var line = Array("\(Self.programName): ".utf8)
     line.append(contentsOf: message)
     line.append(UInt8(ascii: "\n"))
-    line.withUnsafeBytes { bytes in
-      try? FileDescriptor.standardError.writeAll(bytes)
-    }
+    var standardError = FileDescriptorSink(descriptor: FileDescriptor.standardError.rawValue)
+    line.withUnsafeBytes { bytes in try? standardError.write(bytes) }
   }
 
   func report(_ error: SystemError) {
@@ -39,79 +40,5 @@ struct Diagnostics {
     var text = Self.message(for: error)
     text.append(contentsOf: Array("\nTry '\(Self.programName) --help' for more information.".utf8))
     report(text)
-  }
-
-  static func message(for error: SystemError) -> [UInt8] {
-    let what: String
-    switch error.call {
-    case .status: what = "cannot access "
-    case .openDirectory: what = "cannot open directory "
-    case .readDirectory: what = "reading directory "
-    case .readLink: what = "cannot read symbolic link "
-    case .openForReading:
-      return Array("cannot open ".utf8) + quotedFileName(error.path)
-        + Array(" for reading: \(error.errno)".utf8)
-    case .read: what = "error reading "
-    case .write: return Array("write error: \(error.errno)".utf8)
-    }
-    var message = Array(what.utf8)
-    message.append(contentsOf: quotedFileName(error.path))
-    message.append(contentsOf: Array(": \(error.errno)".utf8))
-    return message
-  }
-
-  static func message(for error: UsageError) -> [UInt8] {
-    switch error {
-    case .unrecognizedOption(let word):
-      return Array("unrecognized option '".utf8) + word + [UInt8(ascii: "'")]
-    case .invalidOption(let letter):
-      return Array("invalid option -- '".utf8) + [letter, UInt8(ascii: "'")]
-    case .ambiguousOption(let word, let candidates):
-      let list = candidates.map { "'\($0)'" }.joined(separator: " ")
-      return Array("option '".utf8) + word + Array("' is ambiguous; possibilities: \(list)".utf8)
-    case .missingArgument(let option):
-      return Array("option '\(option)' requires an argument".utf8)
-    case .missingShortArgument(let letter):
-      return Array("option requires an argument -- '".utf8) + [letter, UInt8(ascii: "'")]
-    case .unexpectedArgument(let option):
-      return Array("option '\(option)' doesn't allow an argument".utf8)
-    case .invalidArgument(let value, let option, let valid):
-      return argumentMessage("invalid", value, option, valid)
-    case .ambiguousArgument(let value, let option, let valid):
-      return argumentMessage("ambiguous", value, option, valid)
-    case .invalidNumber(let text, let option):
-      return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
-        + Array(" for '\(option)'\nValid arguments are whole numbers, 0 or more.".utf8)
-    case .invalidTemplate(let text, let reason):
-      return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
-        + Array(" for '--format': \(reason)\nValid fields are: \(Template.fieldList)".utf8)
-        + Array("\nValid escapes are: \(Template.escapeList)".utf8)
-    case .extraOperand(let operand, let reason):
-      return Array("extra operand ".utf8) + quotedFileName(operand) + Array("\n\(reason)".utf8)
-    case .conflictingOptions(let options):
-      let list = options.map { "'\($0)'" }.joined(separator: " and ")
-      return Array("options \(list) cannot be used together".utf8)
-    case .invalidUsage(let text):
-      return Array(text.utf8)
-    }
-  }
-
-  /// argmatch's message: the argument, then every valid word, synonyms on one line.
-  private static func argumentMessage(
-    _ problem: String, _ value: [UInt8], _ option: String, _ valid: [[String]]
-  ) -> [UInt8] {
-    var message = Array("\(problem) argument ".utf8)
-    message.append(contentsOf: Quoting(.locale).quoted(value))
-    message.append(contentsOf: Array(" for '\(option)'\nValid arguments are:".utf8))
-    for words in valid {
-      let line = words.map { "'\($0)'" }.joined(separator: ", ")
-      message.append(contentsOf: Array("\n  - \(line)".utf8))
-    }
-    return message
-  }
-
-  /// A file name quoted as ls quotes names in messages (shell-escape-always).
-  static func quotedFileName(_ name: [UInt8]) -> [UInt8] {
-    Quoting(.shellEscapeAlways).quoted(name)
   }
 }

@@ -22,22 +22,3 @@ func runConcurrently(_ first: () -> Void, _ second: @escaping @Sendable () -> Vo
   first()
   pthread_join(thread, nil)
 }
-
-/// The work a new thread runs, boxed to pass through `pthread_create`.
-final class ThreadBody {
-  let body: () -> Void
-
-  init(_ body: @escaping () -> Void) {
-    self.body = body
-  }
-}
-
-/// A value handed to another thread by a caller that guarantees the two
-/// threads never touch the same part of it at once.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-}

@@ -15,7 +15,7 @@ final class DirectoryStream: @unchecked Sendable {
   private var buffer: UnsafeMutableRawPointer?
   private var position = 0
   private var end = 0
-  private var reachedEnd = false
+  private(set) var reachedEnd = false
 
   /// The size of the record buffer: what glibc's `readdir` uses.
   private static let bufferSize = 32 * 1024
@@ -41,51 +41,26 @@ final class DirectoryStream: @unchecked Sendable {
     descriptor.close()
   }
 
-  /// Reads entries into `list` until `limit` entries have been added or the
+  /// Calls `body` with each record in turn until it returns `false` or the
   /// directory ends.
   ///
-  /// - Parameters:
-  ///   - list: Where entries are appended.
-  ///   - limit: The most entries to add in this call.
-  ///   - hidden: Which dot entries to keep.
+  /// A record is valid only during its call. The record `body` refuses is
+  /// consumed all the same, so a caller that stops should keep it.
+  ///
   /// - Returns: `true` when the end of the directory was reached.
-  /// - Throws: The error `getdents64` reported; entries read before it stay in `list`.
-  func read(
-    into list: inout EntryList,
-    limit: Int = .max,
-    keeping hidden: HiddenEntries
-  ) throws(Errno) -> Bool {
-    var added = 0
-    while added < limit {
+  /// - Throws: The error `getdents64` reported; the records before it have
+  ///   been handed over.
+  func forEachRecord(_ body: (DirectoryRecord) -> Bool) throws(Errno) -> Bool {
+    while true {
       if position >= end {
         if reachedEnd { return true }
         try fill()
         if reachedEnd { return true }
       }
-      let record = buffer! + position
-      let recordLength = Int(record.load(fromByteOffset: 16, as: UInt16.self))
-      position += recordLength
-      let name = (record + 19).assumingMemoryBound(to: UInt8.self)
-      // The name is NUL-terminated within the record, which pads it.
-      let length = strnlen(
-        UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), recordLength - 19)
-      if name[0] == UInt8(ascii: ".") && !Self.keeps(name, length: length, hidden) {
-        continue
-      }
-      let appended: Bool
-      do {
-        appended = try list.append(
-          name: UnsafeBufferPointer(start: name, count: length),
-          kind: FileKind(directoryEntryType: record.load(fromByteOffset: 18, as: UInt8.self)),
-          inode: record.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
-      } catch {
-        // The callers turn this into "memory exhausted", which ends lsrows.
-        throw .outOfMemory
-      }
-      guard appended else { throw .valueOverflow }
-      added += 1
+      let record = DirectoryRecord(at: buffer! + position)
+      position += record.length
+      guard body(record) else { return false }
     }
-    return false
   }
 
   /// Reads the next records into the buffer, or notes the end.
@@ -111,20 +86,6 @@ final class DirectoryStream: @unchecked Sendable {
       // The walk keeps finished directories open as handles; not their buffers.
       buffer?.deallocate()
       buffer = nil
-    }
-  }
-
-  private static func keeps(
-    _ name: UnsafePointer<UInt8>,
-    length: Int,
-    _ hidden: HiddenEntries
-  ) -> Bool {
-    switch hidden {
-    case .none: return false
-    case .all: return true
-    case .almostAll:
-      let isDotOrDotDot = length == 1 || (length == 2 && name[1] == UInt8(ascii: "."))
-      return !isDotOrDotDot
     }
   }
 }

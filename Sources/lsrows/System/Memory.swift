@@ -1,11 +1,5 @@
 import Glibc
 
-/// Memory ran out.
-///
-/// lsrows stops with ls's words, "memory exhausted", and status 2, rather
-/// than letting the runtime abort with a crash report.
-struct MemoryExhausted: Error, Equatable {}
-
 /// Growth of the large arrays (a directory's entries, names and details)
 /// that asks first, so that running out is an error lsrows can report.
 ///

@@ -36,8 +36,8 @@ enum FuzzProperties {
     let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
     do {
       guard case .list(let options) = try Options.parse(words) else { return nil }
-      _ = MetadataNeeds(options, classifies: true, palette: .defaults)
-      _ = EntryOrder(options)
+      _ = Configuration(
+        options, environment: { _ in nil }, output: .standardOutput, warn: { _ in })
       return nil
     } catch {
       return Diagnostics.message(for: error).isEmpty ? "an empty message for \(error)" : nil
@@ -58,10 +58,10 @@ enum FuzzProperties {
       return "no memory for one entry"
     }
     var output: [UInt8] = []
-    TemplateRenderer.append(
-      template, FileRow(listing: Listing(list, at: .operands), position: 0),
-      accounts: AccountNames(),
-      to: &output)
+    TemplateEncoder(
+      template: template, reader: FieldReader(accounts: AccountNames()),
+      hidesControlCharacters: false
+    ).append(FileRow(listing: Listing(list, at: .operands), position: 0), to: &output)
     let special = [UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "\\")]
     if !input.contains(where: special.contains), output != input {
       return "a template without fields or escapes did not render as itself"
@@ -109,7 +109,7 @@ enum FuzzProperties {
     }
     if UTF8Text.isValid(input) != (repaired == input) { return "isValid disagrees with the repair" }
     var document = Array("[".utf8)
-    StructuredRows.appendJSONString(repaired, to: &document)
+    JSONString.append(repaired, to: &document)
     document.append(contentsOf: Array(",\"".utf8))
     appendBase64(input, to: &document)
     document.append(contentsOf: Array("\"]".utf8))
@@ -129,7 +129,7 @@ enum FuzzProperties {
   static func colors(_ input: [UInt8]) -> String? {
     guard let palette = try? ColorPalette.parse(input) else { return nil }
     for kind in FileKind.allCases {
-      _ = palette.sequence(name: input.prefix(64), status: nil, kind: kind, targetMode: 0)
+      _ = palette.sequence(name: input.prefix(64), status: nil, kind: kind, targetMode: nil)
     }
     _ = ColorPalette.isKnownTerminal(input)
     return nil

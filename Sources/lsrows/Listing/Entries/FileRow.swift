@@ -1,62 +1,18 @@
-/// Where a row's entry is, shared by every row of one directory listing.
-final class RowLocation: Sendable {
-  /// What a row shows before the entry's name: nothing for the only operand,
-  /// `ARG/` when there are several.
-  let displayPrefix: [UInt8]
-  /// What reaches the entry's directory from the working directory: `ARG/`,
-  /// or nothing for an operand, whose name is its whole path.
-  let pathPrefix: [UInt8]
-  /// How far below the operand the entries are: 0 for operands themselves.
-  let depth: Int
-
-  init(displayPrefix: [UInt8], pathPrefix: [UInt8], depth: Int) {
-    self.displayPrefix = displayPrefix
-    self.pathPrefix = pathPrefix
-    self.depth = depth
-  }
-
-  /// The location of operands: each row is its operand, as given.
-  static let operands = RowLocation(displayPrefix: [], pathPrefix: [], depth: 0)
-
-  /// Whether these are operands, named by their whole path.
-  var isOperands: Bool {
-    self === RowLocation.operands
-  }
-}
-
-/// Entries that are being written as rows, and where they are.
-///
-/// Immutable once made, so rows read it without exclusivity checks.
-final class Listing: Sendable {
-  let list: EntryList
-  let location: RowLocation
-  /// Which directory the entries come from, the same for every run of rows
-  /// from one directory, so that column widths are measured once per
-  /// directory; 0 for operands.
-  let directoryID: Int
-
-  init(_ list: EntryList, at location: RowLocation, directoryID: Int = 0) {
-    self.list = list
-    self.location = location
-    self.directoryID = directoryID
-  }
-}
-
 /// One listed file as a typed row: what lsrows knows about it.
 ///
 /// A row is a view of one entry of a ``Listing``, which holds the name
 /// bytes and any status, so a row costs one reference to copy or box.
-struct FileRow {
+struct FileRow: Sendable {
   let listing: Listing
   /// The entry's position in the listing's entries.
   let position: Int
 
-  var entry: Entry {
-    listing.list.entries[position]
+  private var entry: Entry {
+    listing.storage.entries[position]
   }
 
   private var list: EntryList {
-    listing.list
+    listing.storage
   }
 
   /// The entry's name, or for an operand the operand as given.
@@ -95,10 +51,6 @@ struct FileRow {
     entry.kind
   }
 
-  var inode: UInt64 {
-    entry.inode
-  }
-
   /// What was read about the file beyond its directory entry.
   var details: EntryDetails? {
     list.details(of: entry)
@@ -121,6 +73,12 @@ struct FileRow {
 
   var depth: Int {
     location.depth
+  }
+
+  /// The mode of what a symbolic link points to, when it was looked at
+  /// and the link points somewhere.
+  var targetMode: FileMode? {
+    details?.targetMode
   }
 
   /// The row's default text: the location's display prefix and the name.

@@ -1,5 +1,8 @@
 /// What must be read about each entry beyond its directory entry, so that a
 /// plain name listing makes no per-entry system call at all.
+///
+/// Each stage says what it needs (the order, the selection, the cells) and
+/// the needs are united once, before anything is read.
 struct MetadataNeeds: Sendable, Equatable {
   /// Which entries get an `lstat`.
   struct StatusKinds: OptionSet, Sendable, Equatable {
@@ -26,84 +29,39 @@ struct MetadataNeeds: Sendable, Equatable {
   /// `-L`: statuses are of what symlinks point to.
   var followsSymlinks = false
 
-  init() {}
+  init(
+    statusKinds: StatusKinds = [], symlinkTargets: Bool = false, targetModes: Bool = false,
+    accessControlLists: Bool = false, followsSymlinks: Bool = false
+  ) {
+    self.statusKinds = statusKinds
+    self.symlinkTargets = symlinkTargets
+    self.targetModes = targetModes
+    self.accessControlLists = accessControlLists
+    self.followsSymlinks = followsSymlinks
+  }
 
-  /// The needs of `options`, with `-F` in effect or not and the colors in use.
-  init(_ options: Options, classifies: Bool, palette: ColorPalette? = nil) {
-    switch options.sortKey {
-    case .size, .time: statusKinds.insert(.every)
-    case .name, .none, .extension, .version: break
-    }
-    if options.kinds != nil || options.listingDepth > 1 {
-      // Filtering by kind, and knowing which entries to walk into.
-      statusKinds.insert(.unknown)
-    }
-    if options.showsInode {
-      // As ls 9.1: a directory entry's inode is wrong for mount points and
-      // on some file systems (overlayfs), so -i reads each file's own.
-      statusKinds.insert(.every)
-    }
-    if options.followsSymlinks {
-      // As ls -L: every row describes what its symlink points to.
-      followsSymlinks = true
-      statusKinds.insert(.every)
-    }
-    if options.groupsDirectoriesFirst {
-      // A symlink to a directory goes with the directories, as in ls.
-      statusKinds.insert(.unknown)
-      targetModes = true
-    }
-    if classifies {
-      statusKinds.formUnion([.unknown, .regularFiles])
-    }
-    if let palette {
-      // What ls stats for colors: the bits of files and directories that
-      // pick a color, and symlinks' targets when orphans look different.
-      statusKinds.insert(.unknown)
-      if palette.isColored(.executable) || palette.isColored(.setuid) || palette.isColored(.setgid)
-      {
-        statusKinds.insert(.regularFiles)
-      }
-      if palette.isColored(.otherWritable) || palette.isColored(.sticky)
-        || palette.isColored(.stickyOtherWritable)
-      {
-        statusKinds.insert(.directories)
-      }
-      if palette.isColored(.orphan) || (palette.isColored(.executable) && palette.linksAsTarget)
-        || (palette.isColored(.missing) && options.isLongFormat)
-      {
-        targetModes = true
-      }
-      if palette.linksAsTarget || targetModes {
-        statusKinds.insert(.symbolicLinks)
-      }
-    }
-    switch options.format {
-    case .names:
-      break
-    case .long:
-      statusKinds.insert(.every)
-      symlinkTargets = true
-      accessControlLists = true
-      // The indicator after a symlink's target is the target's. (Its color
-      // is too, but ls looks only when orphans or missing targets have a
-      // color of their own, set above; otherwise it leaves targets plain.)
-      targetModes = targetModes || classifies
-    case .template(let template):
-      for field in template.fields {
-        if field.needsStatus { statusKinds.insert(.every) }
-        if field == .type { statusKinds.insert(.unknown) }
-        if field == .target { symlinkTargets = true }
-      }
-    case .json, .csv:
-      statusKinds.insert(.every)
-      symlinkTargets = true
-    }
+  /// Nothing beyond the directory entries.
+  static let none = MetadataNeeds()
+
+  /// Adds what `other` needs.
+  mutating func formUnion(_ other: MetadataNeeds) {
+    statusKinds.formUnion(other.statusKinds)
+    symlinkTargets = symlinkTargets || other.symlinkTargets
+    targetModes = targetModes || other.targetModes
+    accessControlLists = accessControlLists || other.accessControlLists
+    followsSymlinks = followsSymlinks || other.followsSymlinks
+  }
+
+  /// What this and `other` need together.
+  func union(_ other: MetadataNeeds) -> MetadataNeeds {
+    var united = self
+    united.formUnion(other)
+    return united
   }
 
   /// Whether any per-entry system call is needed.
   var isEmpty: Bool {
-    self == MetadataNeeds()
+    self == .none
   }
 
   /// Whether an entry of `kind` gets an `lstat`.

@@ -17,11 +17,7 @@ struct MetadataReader: Sendable {
     _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8]
   ) throws(MemoryExhausted) -> [SystemError] {
     guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: needsWork) else { return [] }
-    try Memory.reserve(&list.details, atLeast: list.count)
-    if list.details.count < list.count {
-      list.details.append(
-        contentsOf: repeatElement(EntryDetails(), count: list.count - list.details.count))
-    }
+    try list.prepareDetails()
     let count = list.count
     let names = list.names
     var firstHalf = Outcome()
@@ -118,7 +114,7 @@ struct MetadataReader: Sendable {
         }
         if needs.targetModes {
           details[index].targetMode =
-            (try? directory.status(of: name, followingSymlink: true))?.mode ?? 0
+            (try? directory.status(of: name, followingSymlink: true))?.mode
         }
       } else if needs.accessControlLists {
         details[index].hasAccessControlList = aclPath.withPath(
@@ -129,42 +125,5 @@ struct MetadataReader: Sendable {
       }
     }
     return outcome
-  }
-}
-
-/// Builds the path `getxattr` needs for an entry, which has no `*at` form.
-///
-/// The joined path (`DIR/name`) is what ls uses and the cheapest to look
-/// up; when it could exceed `PATH_MAX` (a deep tree), `/proc/self/fd/N/name`
-/// reaches the entry through the open directory instead. Operands are
-/// named from the working directory already.
-private struct ACLPath {
-  private var buffer: [CChar]
-  private let prefixCount: Int
-
-  private static let procAvailable = FileDescriptor.currentDirectory.isAccessible("/proc/self/fd")
-  /// Room left for a name (at most 255 bytes) and the NUL under `PATH_MAX`.
-  private static let longestPrefix = 4096 - 256
-
-  init(directory: FileDescriptor, pathPrefix: [UInt8]) {
-    let prefix: [UInt8]
-    if directory == .currentDirectory {
-      prefix = []
-    } else if pathPrefix.count <= Self.longestPrefix || !Self.procAvailable {
-      prefix = pathPrefix
-    } else {
-      prefix = Array("/proc/self/fd/\(directory.rawValue)/".utf8)
-    }
-    buffer = prefix.map { CChar(bitPattern: $0) }
-    prefixCount = buffer.count
-  }
-
-  mutating func withPath<Result>(
-    _ name: UnsafePointer<CChar>, length: Int, _ body: (UnsafePointer<CChar>) -> Result
-  ) -> Result {
-    buffer.removeSubrange(prefixCount...)
-    buffer.append(contentsOf: UnsafeBufferPointer(start: name, count: length))
-    buffer.append(0)
-    return buffer.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 }

@@ -15,12 +15,6 @@ struct EntryOrder: Sendable {
     self.isReversed = isReversed
   }
 
-  init(_ options: Options) {
-    self.init(key: options.sortKey, isReversed: options.reversesOrder)
-    groupsDirectoriesFirst = options.groupsDirectoriesFirst
-    timeField = options.timeField
-  }
-
   /// Whether entries are kept in the order they were read, so they can be
   /// written as they are read.
   var keepsReadOrder: Bool {
@@ -121,53 +115,15 @@ struct EntryOrder: Sendable {
       if groupsDirectoriesFirst {
         list.entries[position].isDirectoryLike =
           entry.kind == .directory
-          || (entry.kind == .symbolicLink && FileKind(mode: detail?.targetMode ?? 0) == .directory)
+          || (entry.kind == .symbolicLink && detail?.targetMode?.kind == .directory)
       }
       switch key {
       case .size: list.entries[position].sortValue = detail?.status?.size ?? 0
-      case .time: list.entries[position].sortValue = packedTime(detail?.status)
+      case .time:
+        list.entries[position].sortValue =
+          detail?.status?.time(timeField).saturatedNanoseconds ?? 0
       case .name, .none, .extension, .version: break
       }
     }
   }
-
-  /// The selected time in nanoseconds, saturated outside 1677 to 2262.
-  private func packedTime(_ status: FileStatus?) -> Int64 {
-    guard let time = status?.time(timeField) else { return 0 }
-    let (scaled, overflow) = time.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    if overflow { return time.seconds < 0 ? .min : .max }
-    let (sum, sumOverflow) = scaled.addingReportingOverflow(Int64(time.nanoseconds))
-    return sumOverflow ? .max : sum
-  }
-}
-
-/// Compares names by what follows their last dot, dot included, as ls -X
-/// does; a name with no dot has an empty extension.
-func compareExtensions(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-  func suffix(_ name: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    guard let dot = name.lastIndex(of: UInt8(ascii: ".")) else {
-      return UnsafeBufferPointer(rebasing: name[name.endIndex...])
-    }
-    return UnsafeBufferPointer(rebasing: name[dot...])
-  }
-  let x = suffix(a)
-  let y = suffix(b)
-  if x.isEmpty || y.isEmpty { return x.count - y.count }
-  return Int(compareBytes(x.baseAddress!, count: x.count, y.baseAddress!, count: y.count))
-}
-
-/// Compares the names of two entries of one list, byte-wise.
-@inline(__always)
-func compareNames(_ a: Entry, _ b: Entry, _ names: UnsafePointer<UInt8>) -> Int32 {
-  if a.namePrefix != b.namePrefix {
-    return a.namePrefix < b.namePrefix ? -1 : 1
-  }
-  // Equal prefixes: the names agree on their first eight bytes (or are
-  // equal and shorter), so only the rest needs comparing.
-  let countA = Int(a.nameLength)
-  let countB = Int(b.nameLength)
-  guard countA > 8 || countB > 8 else { return 0 }
-  return compareBytes(
-    names + Int(a.nameOffset) + 8, count: max(countA - 8, 0),
-    names + Int(b.nameOffset) + 8, count: max(countB - 8, 0))
 }

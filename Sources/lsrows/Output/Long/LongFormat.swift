@@ -1,58 +1,3 @@
-/// The widths of `ls -l`'s columns over one listing, measured as ls
-/// measures them: over the rows whose status was read.
-struct LongColumns {
-  var inodeWidth = 0
-  var linkWidth = 0
-  var ownerWidth = 0
-  var groupWidth = 0
-  var sizeWidth = 0
-  var majorWidth = 0
-  var minorWidth = 0
-  /// Whether any row has an ACL, which widens every mode column by one.
-  var anyAccessControlList = false
-
-  /// Widens the columns to fit the rows of `listing`.
-  mutating func measure(_ listing: Listing, _ format: LongFormat, shows: (Entry) -> Bool) {
-    let list = listing.list
-    var lastUser: UInt32?
-    var lastGroup: UInt32?
-    var sizeText: [UInt8] = []
-    for entry in list.entries where shows(entry) {
-      guard !list.details.isEmpty else { continue }
-      let details = list.details[Int(entry.index)]
-      guard let status = details.status else { continue }
-      if format.showsInode {
-        inodeWidth = max(inodeWidth, decimalWidth(status.inode))
-      }
-      anyAccessControlList = anyAccessControlList || details.hasAccessControlList
-      linkWidth = max(linkWidth, decimalWidth(status.linkCount))
-      // Ids repeat from row to row; look each run up once.
-      if status.userID != lastUser {
-        let width = format.ownerName(status.userID)?.count ?? decimalWidth(UInt64(status.userID))
-        ownerWidth = max(ownerWidth, width)
-        lastUser = status.userID
-      }
-      if status.groupID != lastGroup {
-        let width =
-          format.groupName(status.groupID)?.count ?? decimalWidth(UInt64(status.groupID))
-        groupWidth = max(groupWidth, width)
-        lastGroup = status.groupID
-      }
-      if status.kind == .characterDevice || status.kind == .blockDevice {
-        majorWidth = max(majorWidth, decimalWidth(UInt64(status.deviceMajor)))
-        minorWidth = max(minorWidth, decimalWidth(UInt64(status.deviceMinor)))
-        sizeWidth = max(sizeWidth, majorWidth + 2 + minorWidth)
-      } else if format.humanReadable {
-        sizeText.removeAll(keepingCapacity: true)
-        format.appendSize(status.size, to: &sizeText)
-        sizeWidth = max(sizeWidth, sizeText.count)
-      } else {
-        sizeWidth = max(sizeWidth, decimalWidth(UInt64(clamping: max(status.size, 0))))
-      }
-    }
-  }
-}
-
 /// Writes rows the way `ls -l --time-style=long-iso` does, byte for byte
 /// (without its "total" line).
 final class LongFormat {
@@ -64,12 +9,12 @@ final class LongFormat {
   private let accounts: AccountNames
   private var timestamps = TimestampFormat()
 
-  init(_ options: Options, classifies: Bool, accounts: AccountNames) {
+  init(_ options: LongRowOptions, accounts: AccountNames) {
     showsInode = options.showsInode
     numericIDs = options.numericIDs
     humanReadable = options.humanReadableSizes
     timeField = options.timeField
-    self.classifies = classifies
+    classifies = options.classifies
     self.accounts = accounts
   }
 
@@ -141,7 +86,7 @@ final class LongFormat {
     appendAccount(
       status?.groupID, name: status.flatMap { groupName($0.groupID) }, width: columns.groupWidth,
       to: &output)
-    if let status, status.kind == .characterDevice || status.kind == .blockDevice {
+    if let status, status.isDevice {
       let blanks = columns.sizeWidth - (columns.majorWidth + 2 + columns.minorWidth)
       appendDecimal(
         UInt64(status.deviceMajor), rightAlignedTo: columns.majorWidth + max(0, blanks), to: &output
@@ -178,7 +123,7 @@ final class LongFormat {
       if let linkTarget = row.symlinkTarget {
         output.append(contentsOf: Array(" -> ".utf8))
         target(linkTarget, &output)
-        if classifies, let mode = details?.targetMode, mode != 0,
+        if classifies, let mode = row.targetMode,
           let indicator = classifyIndicator(mode: mode, kind: .unknown)
         {
           output.append(indicator)
@@ -201,18 +146,4 @@ final class LongFormat {
     }
     output.append(UInt8(ascii: " "))
   }
-}
-
-/// The decimal digits of `value` as bytes.
-func decimalBytes(_ value: UInt64) -> [UInt8] {
-  var bytes: [UInt8] = []
-  appendDecimal(value, to: &bytes)
-  return bytes
-}
-
-/// The decimal digits of a signed `value` as bytes.
-func decimalBytes(_ value: Int64) -> [UInt8] {
-  var bytes: [UInt8] = []
-  appendDecimal(value, to: &bytes)
-  return bytes
 }

@@ -1,38 +1,15 @@
-/// A field a `--format` template can name.
-enum TemplateField: String, CaseIterable, Sendable {
-  case name, path, type, size, mode, perms, links, uid, gid, user, group
-  case mtime, atime, ctime
-  case mtimeEpoch = "mtime_epoch"
-  case inode, target
-  case `extension` = "ext"
-  case depth
-
-  /// Whether the field is read from the file's `lstat`.
-  var needsStatus: Bool {
-    switch self {
-    // The inode too: a directory entry's is wrong for mount points and on
-    // some file systems (overlayfs), as ls 9.1 knows.
-    case .size, .mode, .perms, .links, .uid, .gid, .user, .group, .mtime, .atime, .ctime,
-      .mtimeEpoch, .inode:
-      true
-    case .name, .path, .type, .target, .extension, .depth:
-      false
-    }
-  }
-}
-
 /// A parsed `--format` template: literal bytes and `{field}`s.
 ///
 /// `\t`, `\n`, `\0` and `\\` are escapes; `{{` and `}}` are literal braces.
 struct Template: Sendable, Equatable {
   enum Segment: Sendable, Equatable {
     case literal([UInt8])
-    case field(TemplateField)
+    case field(Field)
   }
 
   let segments: [Segment]
 
-  var fields: [TemplateField] {
+  var fields: [Field] {
     segments.compactMap { segment in
       if case .field(let field) = segment { return field }
       return nil
@@ -72,7 +49,7 @@ struct Template: Sendable, Equatable {
           throw fail("unclosed '{'")
         }
         let name = String(decoding: text[(index + 1)..<close], as: UTF8.self)
-        guard let field = TemplateField(rawValue: name) else {
+        guard let field = Field(rawValue: name) else {
           throw fail("unknown field '{\(name)}'")
         }
         if !literal.isEmpty {
@@ -96,7 +73,6 @@ struct Template: Sendable, Equatable {
     self.segments = segments
   }
 
-  /// What `--help` and error messages list.
-  static let fieldList = TemplateField.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+  /// The escapes error messages list.
   static let escapeList = "\\t \\n \\0 \\\\ {{ }}"
 }

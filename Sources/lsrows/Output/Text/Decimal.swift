@@ -72,3 +72,14 @@ func appendLeftAligned(_ text: some Collection<UInt8>, width: Int, to output: in
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - text.count))
   }
 }
+
+/// The decimal digits of `value` as bytes.
+func decimalBytes(_ value: some BinaryInteger) -> [UInt8] {
+  var bytes: [UInt8] = []
+  if let signed = Int64(exactly: value) {
+    appendDecimal(signed, to: &bytes)
+  } else {
+    appendDecimal(UInt64(truncatingIfNeeded: value), to: &bytes)
+  }
+  return bytes
+}

@@ -5,16 +5,13 @@
 ///   - mode: The file's mode when its status was read, else `nil`.
 ///   - kind: The kind the directory entry gave, used when there is no mode.
 /// - Returns: The indicator byte, or `nil` when the file gets none.
-func classifyIndicator(mode: UInt32?, kind: FileKind) -> UInt8? {
-  let effectiveKind = mode.map { FileKind(mode: $0) } ?? kind
-  switch effectiveKind {
-  case .regularFile:
-    if let mode, mode & 0o111 != 0 { return UInt8(ascii: "*") }
-    return nil
-  case .directory: return UInt8(ascii: "/")
-  case .symbolicLink: return UInt8(ascii: "@")
-  case .fifo: return UInt8(ascii: "|")
-  case .socket: return UInt8(ascii: "=")
-  case .blockDevice, .characterDevice, .unknown: return nil
+func classifyIndicator(mode: FileMode?, kind: FileKind) -> UInt8? {
+  switch mode?.kind ?? kind {
+  case .regularFile: mode?.isExecutable == true ? UInt8(ascii: "*") : nil
+  case .directory: UInt8(ascii: "/")
+  case .symbolicLink: UInt8(ascii: "@")
+  case .fifo: UInt8(ascii: "|")
+  case .socket: UInt8(ascii: "=")
+  case .blockDevice, .characterDevice, .unknown: nil
   }
 }

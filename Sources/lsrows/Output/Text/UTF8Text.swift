@@ -68,3 +68,11 @@ enum UTF8Text {
     }
   }
 }
+
+extension UTF8Text {
+  /// Whether both parts of `text`, joined, are valid UTF-8.
+  static func isValid(_ text: FieldText) -> Bool {
+    if !text.contains(where: { $0 >= 0x80 }) { return true }
+    return isValid(text.bytes)
+  }
+}

@@ -1,0 +1,54 @@
+extension Options {
+  static let sortChoices = ArgumentChoices<SortKey>(
+    option: "--sort",
+    choices: [
+      (["name"], .name),
+      (["none"], .none),
+      (["size"], .size),
+      (["time"], .time),
+      (["extension"], .extension),
+      (["version"], .version),
+    ]
+  )
+
+  static let timeChoices = ArgumentChoices<TimeField>(
+    option: "--time",
+    choices: [
+      (["mtime", "modification"], .modification),
+      (["atime", "access", "use"], .access),
+      (["ctime", "status"], .change),
+    ]
+  )
+
+  static let classifyChoices = ArgumentChoices<When>(
+    option: "--classify",
+    choices: [
+      (["always", "yes", "force"], .always),
+      (["never", "no", "none"], .never),
+      (["auto", "tty", "if-tty"], .auto),
+    ]
+  )
+
+  static let quotingChoices = ArgumentChoices<QuotingStyle>(
+    option: "--quoting-style",
+    choices: QuotingStyle.allCases.map { ([$0.word], $0) }
+  )
+
+  static let colorChoices = ArgumentChoices<When>(
+    option: "--color",
+    choices: classifyChoices.choices
+  )
+
+  static let typeChoices = ArgumentChoices<FileKind>(
+    option: "--type",
+    choices: [
+      (["f", "file"], .regularFile),
+      (["d", "dir", "directory"], .directory),
+      (["l", "symlink"], .symbolicLink),
+      (["p", "pipe", "fifo"], .fifo),
+      (["s", "socket"], .socket),
+      (["b", "block-device"], .blockDevice),
+      (["c", "char-device"], .characterDevice),
+    ]
+  )
+}

@@ -1,0 +1,30 @@
+/// Everything decided before listing starts.
+///
+/// What is listed, how it is ordered, how rows are presented: made once,
+/// from the options, the environment and standard output; every stage
+/// reads it and none decides again.
+struct Configuration: Sendable {
+  /// Where the operands come from.
+  enum Operands: Sendable, Equatable {
+    /// Paths from the command line (`.` when none was given).
+    case paths([[UInt8]])
+    /// `--files0-from`: a file of NUL-terminated paths (`-` is standard input).
+    case file([UInt8])
+  }
+
+  var operands: Operands
+  /// Decides whether an operand is listed as itself or by its contents.
+  var resolver: OperandResolver
+  /// How directory operands are walked.
+  var walk: WalkConfiguration
+  /// Reads what the order and the presentation need about entries.
+  var metadata: MetadataReader
+  var order: EntryOrder
+  /// Whether rows are written as they are read: no sort, and no column
+  /// whose width depends on the other rows.
+  var streamsRows: Bool
+  /// How many rows are boxed into one store, and how many operands of a
+  /// `--files0-from` list are read before their rows are written.
+  var rowsPerChunk: Int
+  var presentation: Presentation
+}

@@ -1,0 +1,61 @@
+extension Field {
+  /// The type of the field's values.
+  var type: FieldType {
+    switch self {
+    case .name, .path, .target, .extension: .bytes
+    case .user, .group: .text
+    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch: .number
+    case .mtime, .atime, .ctime: .time
+    case .type: .kind
+    case .mode: .mode
+    case .perms: .permissions
+    }
+  }
+
+  /// Whether JSON and CSV carry the field.
+  var isRecorded: Bool {
+    switch self {
+    case .extension, .mtimeEpoch: false
+    default: true
+    }
+  }
+
+  /// What must be read about an entry to know the field.
+  var metadataNeeds: MetadataNeeds {
+    switch self {
+    // The inode too: a directory entry's is wrong for mount points and on
+    // some file systems (overlayfs), as ls 9.1 knows.
+    case .size, .mode, .perms, .links, .uid, .gid, .user, .group, .mtime, .atime, .ctime,
+      .mtimeEpoch, .inode:
+      MetadataNeeds(statusKinds: .every)
+    case .type: MetadataNeeds(statusKinds: .unknown)
+    case .target: MetadataNeeds(symlinkTargets: true)
+    case .name, .path, .extension, .depth: .none
+    }
+  }
+
+  /// One line for `--help` and the man page.
+  var summary: String {
+    switch self {
+    case .name: "the entry's name (an operand's last component)"
+    case .path: "the path from the working directory"
+    case .type: "file, dir, symlink, fifo, socket, block or char"
+    case .size: "size in bytes"
+    case .mode: "the ls mode string (-rw-r--r--)"
+    case .perms: "the permission bits in octal (0644)"
+    case .links: "the number of hard links"
+    case .uid: "the owner's user ID"
+    case .gid: "the group ID"
+    case .user: "the owner's name, or the number when there is none"
+    case .group: "the group's name, or the number when there is none"
+    case .mtime: "the modification time, RFC 3339 in UTC with nanoseconds"
+    case .atime: "the access time, as mtime"
+    case .ctime: "the status change time, as mtime"
+    case .mtimeEpoch: "the modification time in whole seconds since the epoch"
+    case .inode: "the inode number"
+    case .target: "a symlink's target (nothing for other files)"
+    case .extension: "what follows the last dot of the name"
+    case .depth: "0 for an operand, 1 for its entries, and so on"
+    }
+  }
+}

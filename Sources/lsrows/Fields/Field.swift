@@ -1,0 +1,22 @@
+/// A field of a row: the one vocabulary of `--format` templates, `--json`
+/// keys and `--csv` columns.
+///
+/// To add a field: a case here (its position is its place in JSON and CSV),
+/// its type, needs and summary in `Field+Properties.swift`, and how it is
+/// read in `FieldReader.swift`; the man page and the completions list the
+/// fields too, and a test checks that they do.
+enum Field: String, CaseIterable, Sendable {
+  case name, path, type, size, mode, perms, links, uid, gid, user, group
+  case mtime, atime, ctime
+  case mtimeEpoch = "mtime_epoch"
+  case inode, target
+  case `extension` = "ext"
+  case depth
+
+  /// The fields JSON objects and CSV records carry, in their order: all
+  /// but those derived from another (`ext`, `mtime_epoch`).
+  static let recorded = allCases.filter(\.isRecorded)
+
+  /// `{name} {path} ...`, as `--help` and messages list the fields.
+  static let templateList = allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+}

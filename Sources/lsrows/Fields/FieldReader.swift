@@ -1,0 +1,44 @@
+/// The one place that reads a field's value from a row.
+struct FieldReader {
+  /// User and group names, each looked up once.
+  let accounts: AccountNames
+
+  /// The value of `field` for `row`, or `nil` when it could not be read
+  /// (the status or the link's target is missing).
+  func value(_ field: Field, of row: FileRow) -> FieldValue? {
+    switch field {
+    case .name: return .text(FieldText(row.baseName))
+    case .path: return .text(FieldText(head: row.location.pathPrefix[...], tail: row.name))
+    case .type: return .kind(row.status?.kind ?? row.kind)
+    case .extension: return .text(FieldText(row.fileExtension))
+    case .depth: return .unsigned(UInt64(row.depth))
+    case .target:
+      guard row.kind == .symbolicLink else { return FieldValue.none }
+      return row.symlinkTarget.map { .text(FieldText($0)) }
+    default:
+      guard let status = row.status else { return nil }
+      return value(field, of: status)
+    }
+  }
+
+  /// The value of a field read from the file's status.
+  private func value(_ field: Field, of status: FileStatus) -> FieldValue {
+    switch field {
+    case .size: .signed(status.size)
+    case .mode: .mode(status.mode)
+    case .perms: .permissions(status.mode)
+    case .links: .unsigned(status.linkCount)
+    case .uid: .unsigned(UInt64(status.userID))
+    case .gid: .unsigned(UInt64(status.groupID))
+    case .user: .text(FieldText(accounts.userName(status.userID) ?? decimalBytes(status.userID)))
+    case .group:
+      .text(FieldText(accounts.groupName(status.groupID) ?? decimalBytes(status.groupID)))
+    case .mtime: .time(status.modificationTime)
+    case .atime: .time(status.accessTime)
+    case .ctime: .time(status.changeTime)
+    case .mtimeEpoch: .signed(status.modificationTime.seconds)
+    case .inode: .unsigned(status.inode)
+    case .name, .path, .type, .extension, .depth, .target: FieldValue.none
+    }
+  }
+}

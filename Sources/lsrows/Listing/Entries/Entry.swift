@@ -1,0 +1,44 @@
+/// One entry of an ``EntryList``; its name lives in the list's name bytes.
+struct Entry: Sendable {
+  /// The first eight bytes of the name, big-endian and zero-padded, so that
+  /// most name comparisons are one integer comparison.
+  var namePrefix: UInt64
+  var inode: UInt64
+  /// The value the sort compares before the name, when it is not the name
+  /// (size, or a time in nanoseconds); see ``EntryOrder``.
+  var sortValue: Int64 = 0
+  var nameOffset: UInt32
+  var nameLength: UInt32
+  /// The entry's position in the order it was added; indexes ``EntryList/details``.
+  var index: UInt32
+  var kind: FileKind
+  /// Whether `--group-directories-first` puts this entry in the first group.
+  var isDirectoryLike = false
+}
+
+extension Entry {
+  /// The sort prefix of `name`: its first eight bytes as a big-endian number.
+  ///
+  /// A name never holds a NUL, so zero padding sorts a shorter name first,
+  /// as byte-wise order does.
+  static func prefix(of name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if name.count >= 8, let base = name.baseAddress {
+      return UInt64(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+    }
+    var prefix: UInt64 = 0
+    for index in 0..<8 {
+      prefix <<= 8
+      if index < name.count { prefix |= UInt64(name[index]) }
+    }
+    return prefix
+  }
+
+  /// Whether the entry is `.` or `..`, which are listed with `-a` but never
+  /// walked into.
+  func isDotOrDotDot(in names: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard nameLength <= 2 else { return false }
+    let start = Int(nameOffset)
+    let dot = UInt8(ascii: ".")
+    return names[start] == dot && (nameLength == 1 || names[start + 1] == dot)
+  }
+}

@@ -1,0 +1,36 @@
+/// Builds the path `getxattr` needs for an entry, which has no `*at` form.
+///
+/// The joined path (`DIR/name`) is what ls uses and the cheapest to look
+/// up; when it could exceed `PATH_MAX` (a deep tree), `/proc/self/fd/N/name`
+/// reaches the entry through the open directory instead. Operands are
+/// named from the working directory already.
+struct ACLPath {
+  private var buffer: [CChar]
+  private let prefixCount: Int
+
+  private static let procAvailable = FileDescriptor.currentDirectory.isAccessible("/proc/self/fd")
+  /// Room left for a name (at most 255 bytes) and the NUL under `PATH_MAX`.
+  private static let longestPrefix = 4096 - 256
+
+  init(directory: FileDescriptor, pathPrefix: [UInt8]) {
+    let prefix: [UInt8]
+    if directory == .currentDirectory {
+      prefix = []
+    } else if pathPrefix.count <= Self.longestPrefix || !Self.procAvailable {
+      prefix = pathPrefix
+    } else {
+      prefix = Array("/proc/self/fd/\(directory.rawValue)/".utf8)
+    }
+    buffer = prefix.map { CChar(bitPattern: $0) }
+    prefixCount = buffer.count
+  }
+
+  mutating func withPath<Result>(
+    _ name: UnsafePointer<CChar>, length: Int, _ body: (UnsafePointer<CChar>) -> Result
+  ) -> Result {
+    buffer.removeSubrange(prefixCount...)
+    buffer.append(contentsOf: UnsafeBufferPointer(start: name, count: length))
+    buffer.append(0)
+    return buffer.withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+}

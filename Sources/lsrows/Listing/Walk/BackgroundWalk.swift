@@ -1,0 +1,44 @@
+/// Runs a walk on a second thread, reading, statting and sorting ahead
+/// while the calling thread turns rows into bytes; events arrive in order.
+enum BackgroundWalk {
+  /// Walks `operand` and hands every event to `handle` on this thread.
+  ///
+  /// Without a second thread, the walk runs on this one.
+  ///
+  /// - Throws: What `handle` threw; the walk stops there.
+  static func run(
+    operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration,
+    handle: (WalkEvent) throws -> Void
+  ) throws {
+    let walk = ProducerThread<[WalkEvent]>(capacity: 8) { yield in
+      TreeWalker(
+        operand: operand, walkNumber: walkNumber, showsPath: showsPath,
+        configuration: configuration, emit: yield
+      ).walk()
+    }
+    if let walk {
+      while case let groups = walk.next(), !groups.isEmpty {
+        for events in groups {
+          for event in events { try handle(event) }
+        }
+      }
+      return
+    }
+    var failure: (any Error)?
+    withoutActuallyEscaping(handle) { handle in
+      TreeWalker(
+        operand: operand, walkNumber: walkNumber, showsPath: showsPath,
+        configuration: configuration
+      ) { events in
+        do {
+          for event in events { try handle(event) }
+          return true
+        } catch {
+          failure = error
+          return false
+        }
+      }.walk()
+    }
+    if let failure { throw failure }
+  }
+}

@@ -1,0 +1,141 @@
+/// The directories on a walk's current path, and the budget that keeps
+/// few of them open.
+///
+/// At most `budget` directories stay open; deeper than that the oldest are
+/// closed (after reading what is left of each, since a directory stream
+/// cannot be resumed) and opened again when their remaining entries need
+/// it: through the child's `..`, or one name at a time from the nearest
+/// open directory, so that no path grows longer than a name. So no depth,
+/// no path length and no `ulimit -n` stops a walk.
+final class OpenDirectories {
+  private(set) var frames: [WalkFrame] = []
+  private var active = Set<DirectoryIdentity>()
+  private let budget: Int
+  private let followsSymlinks: Bool
+
+  /// - Parameters:
+  ///   - budget: How many directories may be open at once.
+  ///   - followsSymlinks: Whether the walk went through symlinks (`-L`),
+  ///     so reopening by name must too.
+  init(budget: Int, followsSymlinks: Bool) {
+    self.budget = max(2, budget)
+    self.followsSymlinks = followsSymlinks
+  }
+
+  var top: WalkFrame? {
+    frames.last
+  }
+
+  /// Whether the directory is on the current path: entering it again is a loop.
+  func contains(_ identity: DirectoryIdentity) -> Bool {
+    active.contains(identity)
+  }
+
+  func push(_ frame: WalkFrame) {
+    frames.append(frame)
+    active.insert(frame.identity)
+  }
+
+  /// Leaves the top directory; reopens its parent through `..` first when
+  /// the budget had closed the parent and `needsParent` says its remaining
+  /// entries will be descended into.
+  func pop(needsParent: (WalkFrame) -> Bool) {
+    guard let frame = frames.popLast() else { return }
+    active.remove(frame.identity)
+    if let parent = frames.last, !parent.isOpen, let child = frame.descriptor, needsParent(parent) {
+      parent.reopened = reopen(parent, throughParentOf: child)
+    }
+    frame.close()
+  }
+
+  /// Closes the oldest open directories beyond the budget, after
+  /// `readOut` has read what is left of each.
+  func keepWithinBudget(readOut: (WalkFrame) -> Void) {
+    var open = frames.filter(\.isOpen).count
+    for frame in frames.dropLast() where open > budget && frame.isOpen {
+      readOut(frame)
+      frame.close()
+      open -= 1
+    }
+  }
+
+  /// Closes every open directory but `frame`, after reading each out, to
+  /// make room when the process ran out of descriptors.
+  ///
+  /// - Returns: Whether any was closed.
+  func closeAll(except frame: WalkFrame, readOut: (WalkFrame) -> Void) -> Bool {
+    var closed = false
+    for level in frames where level !== frame && level.isOpen {
+      readOut(level)
+      level.close()
+      closed = true
+    }
+    return closed
+  }
+
+  /// Closes everything at the end of a walk.
+  func removeAll() {
+    for frame in frames { frame.close() }
+    frames.removeAll()
+    active.removeAll()
+  }
+
+  /// The open descriptor of `frame`, reopening it if the budget closed it.
+  func descriptor(of frame: WalkFrame) throws(Errno) -> FileDescriptor {
+    if let descriptor = frame.descriptor { return descriptor }
+    let reopened = try reopenByName(frame)
+    frame.reopened = reopened
+    return reopened
+  }
+
+  /// Opens `frame` again as the parent of its child's open directory,
+  /// checking that it is the same directory (it is not when the child was
+  /// reached through a followed symlink); falls back to its names.
+  private func reopen(_ frame: WalkFrame, throughParentOf child: FileDescriptor)
+    -> FileDescriptor?
+  {
+    if let parent = try? FileDescriptor.openDirectory("..", relativeTo: child) {
+      if let status = try? parent.status(), DirectoryIdentity(status) == frame.identity {
+        return parent
+      }
+      parent.close()
+    }
+    return try? reopenByName(frame)
+  }
+
+  /// Opens `frame` again from the nearest open directory above it, one name
+  /// at a time.
+  ///
+  /// - Throws: The failing `openat`'s error, or ENOENT when what is there
+  ///   now is not the directory that was being listed.
+  private func reopenByName(_ frame: WalkFrame) throws(Errno) -> FileDescriptor {
+    guard let index = frames.firstIndex(where: { $0 === frame }) else {
+      throw .noSuchFileOrDirectory
+    }
+    var base = FileDescriptor.currentDirectory
+    var start = 0
+    if let open = frames[..<index].lastIndex(where: \.isOpen),
+      let descriptor = frames[open].descriptor
+    {
+      base = descriptor
+      start = open + 1
+    }
+    var current: FileDescriptor?
+    defer { current?.close() }
+    for level in start...index {
+      let from = current ?? base
+      let next = try frames[level].name.withCString { name throws(Errno) in
+        try FileDescriptor.openDirectory(
+          name, relativeTo: from, followingSymlink: followsSymlinks || level == 0)
+      }
+      current?.close()
+      current = next
+    }
+    guard let reopened = current else { throw .noSuchFileOrDirectory }
+    guard DirectoryIdentity(try reopened.status()) == frame.identity else {
+      throw .noSuchFileOrDirectory
+    }
+    current = nil
+    return reopened
+  }
+}

@@ -1,0 +1,16 @@
+/// How a walk reads: what it keeps, how deep it goes, how it hands rows on.
+struct WalkConfiguration: Sendable {
+  /// Reads each batch of a directory: names, metadata, sort.
+  var reader: DirectoryBatchReader
+  /// How deep entries are listed: 1 lists the operand's own entries.
+  var maxDepth: Int
+  /// `-L`: follow symbolic links, into directories too.
+  var followsSymlinks: Bool
+  /// How many entries of the operand directory are read at a time when
+  /// rows are written as they are read; `nil` reads it whole.
+  var streamingBatchSize: Int?
+  /// About how many rows go to the writing thread at once.
+  var rowsPerHandOff: Int
+  /// How many directories may be open at once.
+  var descriptorBudget: Int
+}

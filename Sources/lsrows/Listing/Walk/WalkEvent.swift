@@ -1,0 +1,19 @@
+/// What a walk produces, in output order.
+enum WalkEvent: Sendable {
+  /// Rows to write: the entries at `range` of `listing`.
+  case rows(Listing, Range<Int>)
+  /// A failure to report, and the exit status it earns.
+  case failure(SystemError, ExitStatus)
+  /// A directory that is already being listed higher up the path: a loop.
+  case loop([UInt8])
+  /// Memory ran out; the walk stops here and so does lsrows.
+  case exhausted
+}
+
+extension WalkEvent {
+  /// How many rows the event carries, for batching.
+  var rowCount: Int {
+    if case .rows(_, let range) = self { return range.count }
+    return 0
+  }
+}

@@ -1,0 +1,23 @@
+import RowCore
+
+/// Rows as CSV records after a header line (see ``CSVRecordEncoder``).
+final class CSVCells: CellFormat {
+  private let encoder: CSVRecordEncoder
+
+  init(_ encoder: CSVRecordEncoder) {
+    self.encoder = encoder
+  }
+
+  var measuresColumns: Bool {
+    false
+  }
+
+  var header: [UInt8]? {
+    CSVRecordEncoder.header
+  }
+
+  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+    let encoder = self.encoder
+    return { cell, row in encoder.append(row, to: &cell.text) }
+  }
+}

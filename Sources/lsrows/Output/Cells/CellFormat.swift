@@ -1,0 +1,25 @@
+import RowCore
+
+/// How rows become cell text in one output mode (names, `-l`, a template,
+/// JSON, CSV).
+protocol CellFormat: AnyObject {
+  /// Whether a row's cell depends on other rows (column widths), so rows
+  /// cannot be written until their whole directory has been read.
+  var measuresColumns: Bool { get }
+
+  /// The text of a row that comes before every other (CSV's header line).
+  var header: [UInt8]? { get }
+
+  /// The closure that configures the cells of rows that share columns with
+  /// `measured`: a directory's shown rows, or the operands'.
+  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void
+
+  /// Bytes that go after all rows (see ``NamePainter/trailer()``).
+  func trailer() -> [UInt8]
+}
+
+extension CellFormat {
+  var header: [UInt8]? { nil }
+
+  func trailer() -> [UInt8] { [] }
+}

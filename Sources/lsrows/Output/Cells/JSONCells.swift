@@ -1,0 +1,19 @@
+import RowCore
+
+/// Rows as JSON Lines objects (see ``JSONRecordEncoder``).
+final class JSONCells: CellFormat {
+  private let encoder: JSONRecordEncoder
+
+  init(_ encoder: JSONRecordEncoder) {
+    self.encoder = encoder
+  }
+
+  var measuresColumns: Bool {
+    false
+  }
+
+  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+    let encoder = self.encoder
+    return { cell, row in encoder.append(row, to: &cell.text) }
+  }
+}

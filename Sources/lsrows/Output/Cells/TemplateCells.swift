@@ -1,0 +1,19 @@
+import RowCore
+
+/// Rows from a `--format` template (see ``TemplateEncoder``).
+final class TemplateCells: CellFormat {
+  private let encoder: TemplateEncoder
+
+  init(_ encoder: TemplateEncoder) {
+    self.encoder = encoder
+  }
+
+  var measuresColumns: Bool {
+    false
+  }
+
+  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+    let encoder = self.encoder
+    return { cell, row in encoder.append(row, to: &cell.text) }
+  }
+}

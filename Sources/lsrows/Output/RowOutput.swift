@@ -1,0 +1,99 @@
+import RowCore
+
+/// Everything that turns rows into bytes: the cells of the chosen format,
+/// the filter, the column widths of each directory, the header and the
+/// trailer, and the one ``RowWriter`` that writes standard output in large
+/// chunks.
+///
+/// Rows arrive as listings and reach the writer through RowCore's typed
+/// builder, a few thousand boxed rows at a time.
+final class RowOutput {
+  private typealias WriteError = FileDescriptorSink.WriteError
+  private var writer: RowWriter<FileDescriptorSink>
+  private let cells: any CellFormat
+  private let filter: RowFilter
+  private var columns = ColumnCache()
+
+  /// - Parameters:
+  ///   - presentation: How rows are presented.
+  ///   - sink: Where the bytes go.
+  ///   - rowsPerStore: How many rows are boxed into one store.
+  init(_ presentation: Presentation, sink: FileDescriptorSink, rowsPerStore: Int) {
+    writer = RowWriter(
+      sink: sink, terminator: presentation.terminator, rowsPerStore: rowsPerStore)
+    cells = presentation.makeCellFormat()
+    filter = presentation.filter
+  }
+
+  /// Writes what comes before the rows: a header row, if the format has one.
+  func begin() throws(SystemError) {
+    guard let header = cells.header else { return }
+    try writing { writer throws(WriteError) in
+      try writer.write(rows([header]) { cell, header in cell.append(header) })
+    }
+  }
+
+  /// Writes operands listed as themselves; their columns are measured
+  /// together with `alsoMeasured` (directory operands, listed later), as ls
+  /// measures them.
+  func write(operands listing: Listing, alsoMeasuring alsoMeasured: [Listing] = [])
+    throws(SystemError)
+  {
+    guard listing.count > 0 else { return }
+    let filter = self.filter
+    let configure = cells.configure(
+      measuring: MeasuredRows(listings: [listing] + alsoMeasured, shows: filter.shows))
+    try write(listing, 0..<listing.count, configure)
+  }
+
+  /// Writes a run of a walked directory's rows, with the columns of that
+  /// directory, measured once for all its runs.
+  func write(_ listing: Listing, rows range: Range<Int>) throws(SystemError) {
+    let filter = self.filter
+    let cells = self.cells
+    let configure = columns.configure(for: listing) {
+      cells.configure(measuring: MeasuredRows(listings: [listing], shows: filter.shows))
+    }
+    try write(listing, range, configure)
+  }
+
+  private func write(
+    _ listing: Listing, _ range: Range<Int>, _ configure: @escaping (inout Cell, FileRow) -> Void
+  ) throws(SystemError) {
+    let rows = listing.rows(range)
+    if filter.keepsAll {
+      try writing { writer throws(WriteError) in try writer.write(rows, configure: configure) }
+    } else {
+      let filter = self.filter
+      try writing { writer throws(WriteError) in
+        try writer.write(rows.filter(filter.shows), configure: configure)
+      }
+    }
+  }
+
+  /// Writes out what is buffered: before a message, so that messages and
+  /// rows interleave as ls interleaves them.
+  func flush() throws(SystemError) {
+    try writing { writer throws(WriteError) in try writer.flush() }
+  }
+
+  /// Writes what goes after all rows, and flushes.
+  func finish() throws(SystemError) {
+    let trailer = cells.trailer()
+    try writing { writer throws(WriteError) in
+      try writer.write(bytes: trailer)
+      try writer.flush()
+    }
+  }
+
+  /// Runs `body` on the writer, naming a failed write as a system error.
+  private func writing(
+    _ body: (inout RowWriter<FileDescriptorSink>) throws(WriteError) -> Void
+  ) throws(SystemError) {
+    do {
+      try body(&writer)
+    } catch {
+      throw .write(Errno(rawValue: error.errno))
+    }
+  }
+}

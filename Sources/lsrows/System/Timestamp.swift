@@ -1,0 +1,17 @@
+/// A point in time as the file system records it.
+struct Timestamp: Comparable, Hashable, Sendable {
+  var seconds: Int64
+  var nanoseconds: Int32
+
+  static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+  }
+
+  /// Nanoseconds since the epoch, saturated outside the years 1677 to 2262.
+  var saturatedNanoseconds: Int64 {
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    if overflow { return seconds < 0 ? .min : .max }
+    let (sum, sumOverflow) = scaled.addingReportingOverflow(Int64(nanoseconds))
+    return sumOverflow ? .max : sum
+  }
+}
