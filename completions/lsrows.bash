@@ -34,7 +34,9 @@ _lsrows() {
         --files0-from)
             COMPREPLY=($(compgen -f -- "$cur"))
             ;;
-        --format|--max-depth)
+        --format)
+            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth}" -- "$cur")) ;;
+        --max-depth)
             return ;;
     esac
     if [[ -n $option ]]; then

@@ -2,12 +2,13 @@
 ///
 /// Each row's cell text is written followed by the terminator. The writer
 /// keeps one cell and reuses its storage, so rendering allocates nothing per
-/// row once the buffer has grown.
+/// row once the buffer has grown. It throws what its sink throws: writing
+/// to a sink that cannot fail (as `Collector` below) needs no `try`.
 ///
 /// ```swift
 /// var writer = RowWriter(sink: Collector())
-/// try writer.write(rows([1, 2, 3]) { cell, n in cell.append("Cell \(n)") })
-/// try writer.flush()
+/// writer.write(rows([1, 2, 3]) { cell, n in cell.append("Cell \(n)") })
+/// writer.flush()
 /// let output = writer.sink.bytes  // Array("Cell 1\nCell 2\nCell 3\n".utf8)
 /// ```
 public struct RowWriter<Sink: RowSink> {
@@ -26,8 +27,8 @@ public struct RowWriter<Sink: RowSink> {
   /// ```swift
   /// var writer = RowWriter(sink: Collector())
   /// writer.terminator = .nul
-  /// try writer.write(rows(["a"]) { cell, s in cell.append(s) })
-  /// try writer.flush()
+  /// writer.write(rows(["a"]) { cell, s in cell.append(s) })
+  /// writer.flush()
   /// let terminated = writer.sink.bytes  // [97, 0]
   /// ```
   public var terminator: RowTerminator
@@ -66,8 +67,8 @@ public struct RowWriter<Sink: RowSink> {
   ///
   /// ```swift
   /// var writer = RowWriter(sink: Collector())
-  /// try writer.write(rows(["a", "b"]) { cell, s in cell.append(s) })
-  /// try writer.flush()
+  /// writer.write(rows(["a", "b"]) { cell, s in cell.append(s) })
+  /// writer.flush()
   /// let output = writer.sink.bytes  // Array("a\nb\n".utf8)
   /// ```
   ///
@@ -106,8 +107,8 @@ public struct RowWriter<Sink: RowSink> {
   ///
   /// ```swift
   /// var writer = RowWriter(sink: Collector())
-  /// try writer.write((1...3).lazy.map { $0 * 10 }) { cell, n in cell.append("\(n)") }
-  /// try writer.flush()
+  /// writer.write((1...3).lazy.map { $0 * 10 }) { cell, n in cell.append("\(n)") }
+  /// writer.flush()
   /// let output = writer.sink.bytes  // Array("10\n20\n30\n".utf8)
   /// ```
   ///
@@ -139,8 +140,8 @@ public struct RowWriter<Sink: RowSink> {
   ///
   /// ```swift
   /// var writer = RowWriter(sink: Collector())
-  /// try writer.write(bytes: Array("end".utf8))
-  /// try writer.flush()
+  /// writer.write(bytes: Array("end".utf8))
+  /// writer.flush()
   /// let output = writer.sink.bytes  // Array("end".utf8)
   /// ```
   ///
@@ -158,9 +159,9 @@ public struct RowWriter<Sink: RowSink> {
   ///
   /// ```swift
   /// var writer = RowWriter(sink: Collector())
-  /// try writer.write(rows(["x"]) { cell, s in cell.append(s) })
+  /// writer.write(rows(["x"]) { cell, s in cell.append(s) })
   /// let before = writer.sink.bytes.isEmpty  // true: still buffered
-  /// try writer.flush()
+  /// writer.flush()
   /// let after = writer.sink.bytes  // Array("x\n".utf8)
   /// ```
   ///

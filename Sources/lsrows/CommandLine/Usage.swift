@@ -1,6 +1,8 @@
 /// The text of `--help` and `--version`.
 enum Usage {
-  static let help = """
+  static let help = options + fields + exitStatus
+
+  private static let options = """
     Usage: lsrows [OPTION]... [PATH]...
     List the entries of each PATH (the current directory by default), one row
     per line, with names written byte for byte and sorted byte-wise.
@@ -41,10 +43,7 @@ enum Usage {
                                    default), atime or ctime
       -F, --classify[=WHEN]      append an indicator (one of */=@|); WHEN is
                                    always (the default), auto or never
-          --format=TEMPLATE      each row from TEMPLATE, with fields {name} {path}
-                                   {type} {size} {mode} {perms} {links} {uid} {gid}
-                                   {user} {group} {mtime} {atime} {ctime}
-                                   {mtime_epoch} {inode} {target} {ext} {depth},
+          --format=TEMPLATE      each row from TEMPLATE: text with {FIELD}s (below),
                                    escapes \\t \\n \\0 \\\\, and {{ }} for braces
           --json                 each row a JSON object (JSON Lines)
           --csv                  each row a CSV record, after a header line
@@ -67,6 +66,20 @@ enum Usage {
           --help                 display this help and exit
           --version              output version information and exit
 
+
+    """
+
+  /// Every field, from the one list, with its summary.
+  private static let fields: String = {
+    let names = Field.allCases.map { "  {\($0.rawValue)}" }
+    let width = names.map(\.count).max()! + 2
+    let lines = zip(names, Field.allCases).map { name, field in
+      name + String(repeating: " ", count: width - name.count) + field.summary
+    }
+    return "Fields of --format, --json and --csv:\n" + lines.joined(separator: "\n") + "\n\n"
+  }()
+
+  private static let exitStatus = """
     A PATH that is not a directory is listed as given. With more than one PATH,
     each row of a directory is prefixed with the PATH and a slash.
 

@@ -51,10 +51,10 @@ extension Field {
     case .mtime: "the modification time, RFC 3339 in UTC with nanoseconds"
     case .atime: "the access time, as mtime"
     case .ctime: "the status change time, as mtime"
-    case .mtimeEpoch: "the modification time in whole seconds since the epoch"
+    case .mtimeEpoch: "mtime in whole seconds since the epoch (templates only)"
     case .inode: "the inode number"
     case .target: "a symlink's target (nothing for other files)"
-    case .extension: "what follows the last dot of the name"
+    case .extension: "what follows the last dot of the name (templates only)"
     case .depth: "0 for an operand, 1 for its entries, and so on"
     }
   }

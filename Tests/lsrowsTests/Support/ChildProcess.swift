@@ -1,4 +1,5 @@
 import Glibc
+import Testing
 
 /// What a finished child process left behind.
 struct ProcessResult: Equatable, CustomStringConvertible {
@@ -8,6 +9,8 @@ struct ProcessResult: Equatable, CustomStringConvertible {
   var exitStatus: Int32?
   /// The signal that ended the process, if one did.
   var signal: Int32?
+  /// Whether the process was killed for running past its time limit.
+  var timedOut = false
 
   var errorText: String { String(decoding: standardError, as: UTF8.self) }
   var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
@@ -25,16 +28,24 @@ enum OutputTarget {
   case closed
 }
 
+/// How long a child may run before it is killed and the test fails: far
+/// beyond the slowest test's child (a million entries, about a minute on a
+/// busy machine), so only a hang reaches it.
+let defaultProcessTimeout: Double = 300
+
 /// Runs a program with byte-string arguments and captures what it writes.
 ///
 /// Arguments are bytes, not `String`s, so names that are not UTF-8 reach the
-/// child intact (Foundation's `Process` would re-encode them).
+/// child intact (Foundation's `Process` would re-encode them). A child that
+/// runs past `timeout` seconds is killed with its process group, and the
+/// test records a failure naming the command.
 func runProcess(
   _ executable: String,
   _ arguments: [[UInt8]],
   environment overrides: [String: String?] = [:],
   input: [UInt8]? = nil,
-  output: OutputTarget = .capture
+  output: OutputTarget = .capture,
+  timeout: Double = defaultProcessTimeout
 ) -> ProcessResult {
   var outputPipe: [Int32] = [-1, -1]
   var errorPipe: [Int32] = [-1, -1]
@@ -89,8 +100,15 @@ func runProcess(
     for pointer in envp { free(pointer) }
   }
 
+  // Its own process group, so that a timeout kills what it started too.
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+  posix_spawnattr_setpgroup(&attributes, 0)
+
   var pid: pid_t = 0
-  let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+  let spawned = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
   close(outputPipe[1])
   close(errorPipe[1])
   precondition(spawned == 0, "cannot run \(executable): \(String(cString: strerror(spawned)))")
@@ -102,8 +120,16 @@ func runProcess(
   ]
   var open = 2
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  let deadline = monotonicSeconds() + timeout
+  var timedOut = false
   while open > 0 {
-    if poll(&descriptors, 2, -1) < 0 { continue }
+    let remaining = deadline - monotonicSeconds()
+    if remaining <= 0 && !timedOut {
+      timedOut = true
+      kill(-pid, SIGKILL)
+    }
+    let wait = timedOut ? 1000 : Int32(min(remaining * 1000, 60_000)) + 1
+    if poll(&descriptors, 2, wait) <= 0 { continue }
     for index in 0..<2 where descriptors[index].fd >= 0 && descriptors[index].revents != 0 {
       let count = chunk.withUnsafeMutableBytes {
         read(descriptors[index].fd, $0.baseAddress, $0.count)
@@ -120,10 +146,23 @@ func runProcess(
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   let signalled = status & 0x7F
+  if timedOut {
+    let command = ([Array(executable.utf8)] + arguments).map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    Issue.record("killed after \(timeout) s: \(command.joined(separator: " "))")
+  }
   return ProcessResult(
     standardOutput: captured[0], standardError: captured[1],
     exitStatus: signalled == 0 ? (status >> 8) & 0xFF : nil,
-    signal: signalled == 0 ? nil : signalled)
+    signal: signalled == 0 ? nil : signalled, timedOut: timedOut)
+}
+
+/// Seconds on the monotonic clock.
+private func monotonicSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
 /// Writes `contents` to a new file at `path`.

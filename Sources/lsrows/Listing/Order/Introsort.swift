@@ -5,17 +5,25 @@
 /// The standard library's sort is stable, and pays for that by moving
 /// elements through a merge buffer; lsrows' orders are total (ties are broken
 /// by name, as in ls), so stability buys nothing here.
+///
+/// - Parameters:
+///   - elements: What to sort, in place.
+///   - depthLimit: How many levels of quicksort before heapsort takes over;
+///     twice the binary logarithm of the count unless a test says otherwise.
+///   - areInIncreasingOrder: A strict weak order.
 @inline(__always)
 func introsort<Element>(
   _ elements: UnsafeMutableBufferPointer<Element>,
+  depthLimit: Int? = nil,
   by areInIncreasingOrder: (Element, Element) -> Bool
 ) {
   guard elements.count > 1 else { return }
-  var depthLimit = 2 * (Int.bitWidth - elements.count.leadingZeroBitCount)
+  var depthLimit = depthLimit ?? 2 * (Int.bitWidth - elements.count.leadingZeroBitCount)
   introsortRange(elements, 0, elements.count, &depthLimit, areInIncreasingOrder)
 }
 
-private let insertionSortThreshold = 20
+/// Ranges this short are finished by insertion sort.
+let insertionSortThreshold = 20
 
 @inline(__always)
 private func introsortRange<Element>(

@@ -22,20 +22,6 @@ import Testing
     #expect(human(size) == expected)
   }
 
-  @Test func humanSizesMatchLsOnRealFiles() {
-    let root = TemporaryDirectory()
-    root.directory("sizes")
-    for size in [
-      0, 1, 999, 1000, 1023, 1024, 1025, 2047, 10239, 10240, 10241, 102_400, 1_048_577, 3_000_000,
-    ] {
-      root.file("sizes/f\(size)", contents: String(repeating: "x", count: size))
-    }
-    let ours = lsrows("-lh", "sizes", in: root.path)
-    let theirs = ls("-lh", "--time-style=long-iso", "sizes", in: root.path)
-    #expect(
-      Text(ours.standardOutput) == Text(TypedRowsEndToEndTests.withoutTotal(theirs.standardOutput)))
-  }
-
   func mode(_ value: UInt32) -> String {
     var output: [UInt8] = []
     appendModeString(FileMode(rawValue: value), to: &output)
@@ -91,58 +77,6 @@ import Testing
       #expect(civil.year == Int64(parts.tm_year) + 1900 && civil.month == Int(parts.tm_mon) + 1)
       #expect(civil.day == Int(parts.tm_mday) && civil.hour == Int(parts.tm_hour))
       #expect(civil.minute == Int(parts.tm_min) && civil.second == Int(parts.tm_sec))
-    }
-  }
-}
-
-@Suite struct VersionOrderTests {
-  func compare(_ a: String, _ b: String) -> Int {
-    let x = bytes(a)
-    let y = bytes(b)
-    return x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { y in compareVersions(x, y) }
-    }
-  }
-
-  @Test func numbersCompareAsNumbers() {
-    #expect(compare("1.9", "1.10") < 0)
-    #expect(compare("a2", "a10") < 0)
-    #expect(compare("file.9.tar", "file.10.tar") < 0)
-  }
-
-  @Test func tildeSortsFirstAndSuffixesLast() {
-    #expect(compare("a~", "a") < 0)
-    #expect(compare("1.0~rc1", "1.0") < 0)
-    #expect(compare("a.tar", "a.tar.gz") < 0)
-  }
-
-  @Test func dotNamesComeFirst() {
-    #expect(compare(".", "..") < 0)
-    #expect(compare("..", ".a") < 0)
-    #expect(compare(".z", "a") < 0)
-    // In coreutils 9.1 a name that is all suffix has an empty version part.
-    #expect(compare(".a", ".0") < 0)
-  }
-
-  @Test func leadingZerosDoNotDecideAlone() {
-    #expect(compare("a01", "a1") == 0)
-    #expect(compare("a001", "a01") == 0)
-  }
-
-  @Test func propertiesOnRandomTriples() {
-    var generator = SystemRandomNumberGenerator()
-    let alphabet = Array("a.~0-9Z".utf8)
-    func random() -> String {
-      String(
-        decoding: (0..<Int.random(in: 1...5, using: &generator)).map { _ in
-          alphabet.randomElement(using: &generator)!
-        }, as: UTF8.self)
-    }
-    for _ in 0..<2000 {
-      let (a, b, c) = (random(), random(), random())
-      #expect(compare(a, b).signum() == -compare(b, a).signum(), "\(a) \(b)")
-      if compare(a, b) <= 0 && compare(b, c) <= 0 {
-        #expect(compare(a, c) <= 0, "\(a) \(b) \(c)")
-      }
     }
   }
 }

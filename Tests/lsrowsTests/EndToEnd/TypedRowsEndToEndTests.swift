@@ -124,7 +124,7 @@ import Testing
   @Test func versionOrderMatchesLsOnRandomNames() {
     let root = TemporaryDirectory()
     root.directory("v")
-    var generator = SystemRandomNumberGenerator()
+    var generator = SeededRandom()
     let alphabet = Array("ab.~0129-_Z".utf8)
     var names = Set<[UInt8]>()
     while names.count < 400 {
@@ -137,7 +137,8 @@ import Testing
     for flags in [["-v", "-a"], ["-v", "-A", "-r"], ["-X", "-a"]] {
       let ours = lsrows(flags.map(bytes) + [bytes("v")], in: root.path)
       let theirs = ls([bytes("-1")] + flags.map(bytes) + [bytes("v")], in: root.path)
-      #expect(Text(ours.standardOutput) == Text(theirs.standardOutput), "flags \(flags)")
+      #expect(
+        Text(ours.standardOutput) == Text(theirs.standardOutput), "flags \(flags); \(generator)")
     }
   }
 

@@ -19,13 +19,54 @@ struct SystemCallTests {
         + (operands ?? [directory + "/d"]).map(bytes),
       input: input)
     let text = (try? readText(report)) ?? ""
+    return Self.countsByName(strace: text)
+  }
+
+  /// Reads `strace -c`'s table by its column names, not positions.
+  ///
+  /// The "errors" column is blank for calls that never failed, so fields shift.
+  /// A count is right-aligned under "calls"; the name starts under "syscall".
+  static func countsByName(strace text: String) -> [String: Int] {
+    let lines = text.split(separator: "\n").map(Array.init)
+    guard let header = lines.first(where: { String($0).contains("syscall") }),
+      let callsEnd = columnEnd(of: "calls", in: header),
+      let nameStart = columnEnd(of: "syscall", in: header).map({ $0 - "syscall".count })
+    else { return [:] }
     var counts: [String: Int] = [:]
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: " ")
-      guard fields.count >= 5, let name = fields.last, let calls = Int(fields[3]) else { continue }
-      counts[String(name)] = calls
+    for line in lines where line.count > nameStart && line != header {
+      let name = String(line[nameStart...]).trimmingSpaces
+      let callsField = String(line[..<min(callsEnd, line.count)]).split(separator: " ").last
+      guard !name.isEmpty, !name.hasPrefix("-"), name != "total",
+        let calls = callsField.flatMap({ Int($0) })
+      else { continue }
+      counts[name] = calls
     }
     return counts
+  }
+
+  /// Where the column titled `title` ends in the header line.
+  private static func columnEnd(of title: String, in header: [Character]) -> Int? {
+    let characters = Array(title)
+    for start in 0...(header.count - characters.count)
+    where Array(header[start..<start + characters.count]) == characters {
+      let end = start + characters.count
+      let atWordEnd = end == header.count || header[end] == " "
+      let atWordStart = start == 0 || header[start - 1] == " "
+      if atWordStart && atWordEnd { return end }
+    }
+    return nil
+  }
+
+  @Test func theStraceTableIsReadByColumnName() {
+    let table = """
+      % time     seconds  usecs/call     calls    errors syscall
+      ------ ----------- ----------- --------- --------- ----------------
+       60.00    0.000060           1        41         3 newfstatat
+       40.00    0.000040          20         2           getdents64
+      ------ ----------- ----------- --------- --------- ----------------
+      100.00    0.000100           2        43         3 total
+      """
+    #expect(Self.countsByName(strace: table) == ["newfstatat": 41, "getdents64": 2])
   }
 
   func readText(_ path: String) throws -> String {
@@ -89,5 +130,11 @@ struct SystemCallTests {
     let baseline = statCalls(calls([], in: root.path))
     #expect(statCalls(calls(["-F"], in: root.path)) - baseline == 10)
     #expect(statCalls(calls(["--type=d"], in: root.path)) == baseline)
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }

@@ -7,7 +7,8 @@ import Testing
 @Suite struct ShippingTests {
   static let root: String = {
     let here = #filePath
-    return "/" + here.split(separator: "/").dropLast(3).joined(separator: "/")
+    // Tests/lsrowsTests/EndToEnd/ShippingTests.swift
+    return "/" + here.split(separator: "/").dropLast(4).joined(separator: "/")
   }()
 
   static func read(_ path: String) -> String {
@@ -110,6 +111,26 @@ import Testing
     for variable in ["LS_COLORS", "NO_COLOR", "QUOTING_STYLE", "TZ"] {
       #expect(
         source.contains(".B \(variable)\n") || source.contains(".BR \(variable) "), "\(variable)")
+    }
+  }
+
+  /// Every field of the one field model is named wherever fields are
+  /// listed: add a field in Field.swift and this names the places left.
+  @Test(arguments: [
+    "docs/lsrows.1", "completions/lsrows.bash", "completions/_lsrows", "completions/lsrows.fish",
+    "README.md",
+  ])
+  func everyFieldIsDocumented(file: String) {
+    let text = Self.read(file)
+    for field in Field.allCases {
+      #expect(text.contains("{\(field.rawValue)}"), "\(file) does not name {\(field.rawValue)}")
+    }
+  }
+
+  @Test func helpListsEveryField() {
+    let help = lsrows("--help").outputText
+    for field in Field.allCases {
+      #expect(help.contains("{\(field.rawValue)}  "), "{\(field.rawValue)}")
     }
   }
 

@@ -1,0 +1,38 @@
+import Testing
+
+/// Directories larger than one batch of rows, where reading moves to a
+/// second thread (`-U`) and names are rearranged after the sort.
+@Suite struct LargeDirectoryTests {
+  @Test func matchesLs() {
+    let root = TemporaryDirectory()
+    root.directory("big")
+    // Names of mixed lengths, so that the eight-byte sort prefix ties often,
+    // and some directories among the files.
+    let script = """
+      cd "$1" && seq 1 30000 | sed 's/^/name-with-shared-prefix-/; s/7$/7.longer-tail/' | xargs touch \
+        && seq 1 300 | sed 's/^/dir-/' | xargs mkdir && touch .dot a
+      """
+    _ = runProcess("sh", [bytes("-c"), bytes(script), bytes("sh"), bytes(root.path + "/big")])
+    for flags in [["-U"], ["-U", "-a"], [], ["-r"], ["-A"], ["-l"], ["-lS"], ["-lr"], ["-F"]] {
+      let ours = lsrows(flags.map(bytes) + [bytes("big")], in: root.path)
+      let theirs = ls(
+        [bytes("-1"), bytes("--time-style=long-iso")] + flags.map(bytes) + [bytes("big")],
+        in: root.path)
+      #expect(ours.exitStatus == 0)
+      #expect(splitRows(ours.standardOutput).count >= 30_000)
+      #expect(
+        Text(ours.standardOutput)
+          == Text(TypedRowsEndToEndTests.withoutTotal(theirs.standardOutput)),
+        "flags \(flags)")
+    }
+    // Filtering leaves fewer rows than entries; what is left keeps its details.
+    let directories = lsrows("--type=d", "-l", "big", in: root.path)
+    let lsDirectories = splitRows(
+      TypedRowsEndToEndTests.withoutTotal(
+        ls("-l", "--time-style=long-iso", "big", in: root.path).standardOutput)
+    )
+    .filter { $0.first == UInt8(ascii: "d") }
+    #expect(Text(directories.standardOutput) == Text(rowBytes(lsDirectories)))
+    #expect(lsDirectories.count == 300)
+  }
+}
