@@ -200,7 +200,31 @@ def structured(lsrows, runs):
         runs,
     )
     print()
-    return check(results, "lsrows --json DIR", "lsrows -l DIR", 2.0)
+    met = check(results, "lsrows --json DIR", "lsrows -l DIR", 2.0)
+    met &= check(results, "lsrows --csv DIR", "lsrows --json DIR", 1.2)
+    return met
+
+
+def versus(lsrows, runs, baseline):
+    """Every mode of lsrows against another build of it, interleaved: for a
+    change that must not make anything slower. No targets; read the table."""
+    if baseline is None:
+        sys.exit("versus needs --baseline PATH (another lsrows binary)")
+    million = os.path.join(BENCH_DIR, "million")
+    make_flat(million, 1_000_000)
+    tree = os.path.join(BENCH_DIR, "tree")
+    make_tree(tree, 50, 50, 200)
+    modes = [[], ["-U"], ["-l"], ["-S"], ["-t"], ["--format", "{name}\\t{size}"], ["--json"],
+             ["--csv"]]
+    commands = []
+    for mode in modes:
+        label = " ".join(mode) or "names"
+        commands.append((f"baseline {label}", [baseline] + mode + [million], C_LOCALE))
+        commands.append((f"lsrows {label}", [lsrows] + mode + [million], C_LOCALE))
+    commands.append(("baseline -R TREE", [baseline, "-R", tree], C_LOCALE))
+    commands.append(("lsrows -R TREE", [lsrows, "-R", tree], C_LOCALE))
+    run_group("lsrows against a baseline build", commands, runs)
+    return True
 
 
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
@@ -211,13 +235,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lsrows", default=os.path.join(ROOT, ".build", "release", "lsrows"))
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("groups", nargs="*", default=list(GROUPS))
+    parser.add_argument("--baseline", help="another lsrows binary, for the versus group")
+    parser.add_argument("groups", nargs="*", default=list(GROUPS),
+                        help=f"{', '.join(GROUPS)}, or versus (not run by default)")
     arguments = parser.parse_args()
     print(f"lsrows bench: {arguments.runs} runs each, medians; {os.cpu_count()} CPUs; "
           f"{time.strftime('%Y-%m-%d')}")
     all_met = True
     for name in arguments.groups:
-        all_met &= GROUPS[name](arguments.lsrows, arguments.runs)
+        if name == "versus":
+            versus(arguments.lsrows, arguments.runs, arguments.baseline)
+        else:
+            all_met &= GROUPS[name](arguments.lsrows, arguments.runs)
     print("\nall targets met" if all_met else "\nsome targets NOT met")
 
 

@@ -3,20 +3,38 @@ struct FieldReader {
   /// User and group names, each looked up once.
   let accounts: AccountNames
 
-  /// The value of `field` for `row`, or `nil` when it could not be read
-  /// (the status or the link's target is missing).
+  /// The fields of `row`, with what they share (its status) read once.
+  func fields(of row: FileRow) -> RowFields {
+    RowFields(row: row, status: row.status, accounts: accounts)
+  }
+
+  /// The value of `field` for `row`, or `nil` when it could not be read.
   func value(_ field: Field, of row: FileRow) -> FieldValue? {
+    fields(of: row).value(field)
+  }
+}
+
+/// One row's fields, read on demand.
+struct RowFields {
+  let row: FileRow
+  /// The row's status, read from its listing once for all the fields.
+  let status: FileStatus?
+  let accounts: AccountNames
+
+  /// The value of `field`, or `nil` when it could not be read (the status
+  /// or the link's target is missing).
+  func value(_ field: Field) -> FieldValue? {
     switch field {
     case .name: return .text(FieldText(row.baseName))
     case .path: return .text(FieldText(head: row.location.pathPrefix[...], tail: row.name))
-    case .type: return .kind(row.status?.kind ?? row.kind)
+    case .type: return .kind(status?.kind ?? row.kind)
     case .extension: return .text(FieldText(row.fileExtension))
     case .depth: return .unsigned(UInt64(row.depth))
     case .target:
-      guard row.kind == .symbolicLink else { return FieldValue.none }
+      guard row.kind == .symbolicLink else { return .notApplicable }
       return row.symlinkTarget.map { .text(FieldText($0)) }
     default:
-      guard let status = row.status else { return nil }
+      guard let status else { return nil }
       return value(field, of: status)
     }
   }
@@ -38,7 +56,7 @@ struct FieldReader {
     case .ctime: .time(status.changeTime)
     case .mtimeEpoch: .signed(status.modificationTime.seconds)
     case .inode: .unsigned(status.inode)
-    case .name, .path, .type, .extension, .depth, .target: FieldValue.none
+    case .name, .path, .type, .extension, .depth, .target: .notApplicable
     }
   }
 }

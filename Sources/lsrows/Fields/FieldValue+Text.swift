@@ -1,7 +1,8 @@
 extension FieldValue {
   /// Appends the value as text, as templates and CSV show it: numbers in
   /// decimal, times in RFC 3339 (UTC, nanoseconds), kinds as their word,
-  /// modes as ls shows them, permissions in octal; nothing for ``none``.
+  /// modes as ls shows them, permissions in octal; nothing for
+  /// ``notApplicable``.
   func appendText(to output: inout [UInt8]) {
     switch self {
     case .text(let text): text.append(to: &output)
@@ -11,7 +12,7 @@ extension FieldValue {
     case .kind(let kind): output.append(contentsOf: kind.word.utf8)
     case .mode(let mode): appendModeString(mode, to: &output)
     case .permissions(let mode): appendOctalPermissions(mode, to: &output)
-    case .none: break
+    case .notApplicable: break
     }
   }
 }

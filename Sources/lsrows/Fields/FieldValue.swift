@@ -14,5 +14,5 @@ enum FieldValue: Sendable {
   /// A mode, shown as its permission bits in octal.
   case permissions(FileMode)
   /// The row has no such thing: the target of a file that is not a link.
-  case none
+  case notApplicable
 }

@@ -8,10 +8,6 @@ final class CSVCells: CellFormat {
     self.encoder = encoder
   }
 
-  var measuresColumns: Bool {
-    false
-  }
-
   var header: [UInt8]? {
     CSVRecordEncoder.header
   }

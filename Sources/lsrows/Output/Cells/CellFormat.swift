@@ -3,10 +3,6 @@ import RowCore
 /// How rows become cell text in one output mode (names, `-l`, a template,
 /// JSON, CSV).
 protocol CellFormat: AnyObject {
-  /// Whether a row's cell depends on other rows (column widths), so rows
-  /// cannot be written until their whole directory has been read.
-  var measuresColumns: Bool { get }
-
   /// The text of a row that comes before every other (CSV's header line).
   var header: [UInt8]? { get }
 

@@ -11,10 +11,6 @@ final class LongCells: CellFormat {
     self.painter = painter
   }
 
-  var measuresColumns: Bool {
-    true
-  }
-
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
     let columns = LongColumns(measuring: measured, long)
     let painter = self.painter

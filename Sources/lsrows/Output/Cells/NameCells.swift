@@ -13,10 +13,6 @@ final class NameCells: CellFormat {
     self.classifies = classifies
   }
 
-  var measuresColumns: Bool {
-    showsInode
-  }
-
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
     let painter = self.painter
     let classifies = self.classifies

@@ -8,10 +8,6 @@ final class TemplateCells: CellFormat {
     self.encoder = encoder
   }
 
-  var measuresColumns: Bool {
-    false
-  }
-
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
     let encoder = self.encoder
     return { cell, row in encoder.append(row, to: &cell.text) }

@@ -34,11 +34,12 @@ struct CSVRecordEncoder {
   /// Appends one record for `row`.
   func append(_ row: FileRow, to output: inout [UInt8]) {
     var scratch: [UInt8] = []
+    let fields = reader.fields(of: row)
     for (index, (field, hasTwin)) in Self.columns.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       let start = output.count
       var twin: [UInt8] = []
-      if let value = reader.value(field, of: row) {
+      if let value = fields.value(field) {
         if case .text(let text) = value, !UTF8Text.isValid(text) {
           scratch.removeAll(keepingCapacity: true)
           UTF8Text.appendRepaired(text.bytes, to: &scratch)

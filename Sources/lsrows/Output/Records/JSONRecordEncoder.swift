@@ -10,50 +10,73 @@
 struct JSONRecordEncoder {
   let reader: FieldReader
 
-  /// A recorded field with its keys and their punctuation (`,"path":`),
-  /// made once: rows never build or hash a key.
+  /// A recorded field and where its keys are in ``keyBytes``: rows copy
+  /// key bytes from one buffer, never retaining an array per key.
   private struct Key {
     let field: Field
     let isBytes: Bool
-    let name: [UInt8]
-    let base64Name: [UInt8]
+    /// `,"path":`.
+    let name: Range<Int>
+    /// `"path":`, for the first key.
+    let firstName: Range<Int>
+    /// `,"path_base64":`.
+    let base64Name: Range<Int>
   }
 
-  private static let keys = Field.recorded.map { field in
-    Key(
-      field: field, isBytes: field.type == .bytes, name: Array(",\"\(field.rawValue)\":".utf8),
-      base64Name: Array(",\"\(field.rawValue)_base64\":".utf8))
-  }
-  private static let null = Array("null".utf8)
+  private static let (keys, keyBytes): ([Key], [UInt8]) = {
+    var bytes: [UInt8] = []
+    var keys: [Key] = []
+    func add(_ text: String) -> Range<Int> {
+      let start = bytes.count
+      bytes.append(contentsOf: text.utf8)
+      return start..<bytes.count
+    }
+    for field in Field.recorded {
+      let name = add(",\"\(field.rawValue)\":")
+      keys.append(
+        Key(
+          field: field, isBytes: field.type == .bytes, name: name,
+          firstName: name.lowerBound + 1..<name.upperBound,
+          base64Name: add(",\"\(field.rawValue)_base64\":")))
+    }
+    return (keys, bytes)
+  }()
 
   /// Appends one JSON object for `row`.
   func append(_ row: FileRow, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "{"))
-    var first = true
-    for key in Self.keys {
-      guard let value = reader.value(key.field, of: row) else {
-        appendName(key.name, first: &first, to: &output)
-        output.append(contentsOf: Self.null)
-        continue
+    let fields = reader.fields(of: row)
+    Self.keyBytes.withUnsafeBufferPointer { keyBytes in
+      Self.keys.withUnsafeBufferPointer { keys in
+        var first = true
+        for key in keys {
+          let value = fields.value(key.field)
+          if case .notApplicable? = value { continue }
+          let name = keyBytes[first ? key.firstName : key.name]
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: name))
+          first = false
+          guard let value else {
+            output.append(contentsOf: Self.null)
+            continue
+          }
+          append(value, base64Name: key.isBytes ? keyBytes[key.base64Name] : nil, to: &output)
+        }
       }
-      if case .none = value { continue }
-      appendName(key.name, first: &first, to: &output)
-      append(value, key, to: &output)
     }
     output.append(UInt8(ascii: "}"))
   }
 
-  private func appendName(_ name: [UInt8], first: inout Bool, to output: inout [UInt8]) {
-    output.append(contentsOf: first ? name[1...] : name[...])
-    first = false
-  }
+  private static let null = Array("null".utf8)
 
-  private func append(_ value: FieldValue, _ key: Key, to output: inout [UInt8]) {
+  private func append(
+    _ value: FieldValue, base64Name: UnsafeBufferPointer<UInt8>.SubSequence?,
+    to output: inout [UInt8]
+  ) {
     switch value {
     case .text(let text):
       let repaired = JSONString.appendRepaired(text, to: &output)
-      if repaired && key.isBytes {
-        output.append(contentsOf: key.base64Name)
+      if repaired, let base64Name {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: base64Name))
         output.append(UInt8(ascii: "\""))
         appendBase64(text.bytes, to: &output)
         output.append(UInt8(ascii: "\""))
@@ -64,7 +87,7 @@ struct JSONRecordEncoder {
       output.append(UInt8(ascii: "\""))
       value.appendText(to: &output)
       output.append(UInt8(ascii: "\""))
-    case .none:
+    case .notApplicable:
       break
     }
   }

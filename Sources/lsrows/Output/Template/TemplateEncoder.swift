@@ -12,13 +12,14 @@ struct TemplateEncoder {
 
   /// Appends the template's text for `row`.
   func append(_ row: FileRow, to output: inout [UInt8]) {
+    let fields = reader.fields(of: row)
     for segment in template.segments {
       switch segment {
       case .literal(let bytes):
         output.append(contentsOf: bytes)
       case .field(let field):
         let start = output.count
-        if let value = reader.value(field, of: row) {
+        if let value = fields.value(field) {
           value.appendText(to: &output)
         } else {
           output.append(UInt8(ascii: "?"))

@@ -42,6 +42,41 @@ struct TimestampFormat {
   /// `2026-11-30T03:05:24.123456789Z`.
   static func appendRFC3339(_ time: Timestamp, to output: inout [UInt8]) {
     let civil = CivilTime.utc(time.seconds)
+    guard (0...9999).contains(civil.year) else {
+      return appendRFC3339Slowly(civil, nanoseconds: time.nanoseconds, to: &output)
+    }
+    // Three of these per JSON row: the 30 bytes are made on the stack and
+    // appended at once, not a field at a time.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 30) { text in
+      func put(_ value: Int, digits: Int, at end: Int) {
+        var rest = value
+        for position in stride(from: end - 1, through: end - digits, by: -1) {
+          text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+      }
+      put(Int(civil.year), digits: 4, at: 4)
+      text[4] = UInt8(ascii: "-")
+      put(civil.month, digits: 2, at: 7)
+      text[7] = UInt8(ascii: "-")
+      put(civil.day, digits: 2, at: 10)
+      text[10] = UInt8(ascii: "T")
+      put(civil.hour, digits: 2, at: 13)
+      text[13] = UInt8(ascii: ":")
+      put(civil.minute, digits: 2, at: 16)
+      text[16] = UInt8(ascii: ":")
+      put(civil.second, digits: 2, at: 19)
+      text[19] = UInt8(ascii: ".")
+      put(Int(max(0, time.nanoseconds)), digits: 9, at: 29)
+      text[29] = UInt8(ascii: "Z")
+      output.append(contentsOf: UnsafeBufferPointer(text))
+    }
+  }
+
+  /// The same, field by field, for years that do not take four digits.
+  private static func appendRFC3339Slowly(
+    _ civil: CivilTime, nanoseconds: Int32, to output: inout [UInt8]
+  ) {
     appendDate(civil, to: &output)
     output.append(UInt8(ascii: "T"))
     appendDecimal(UInt64(civil.hour), zeroPaddedTo: 2, to: &output)
@@ -50,7 +85,7 @@ struct TimestampFormat {
     output.append(UInt8(ascii: ":"))
     appendDecimal(UInt64(civil.second), zeroPaddedTo: 2, to: &output)
     output.append(UInt8(ascii: "."))
-    appendDecimal(UInt64(max(0, time.nanoseconds)), zeroPaddedTo: 9, to: &output)
+    appendDecimal(UInt64(max(0, nanoseconds)), zeroPaddedTo: 9, to: &output)
     output.append(UInt8(ascii: "Z"))
   }
 
