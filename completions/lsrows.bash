@@ -16,7 +16,8 @@ _lsrows() {
         prefix="$option="
         cur=${cur#*=}
     elif [[ $prev == --sort || $prev == --time || $prev == --format || $prev == --type \
-        || $prev == --quoting-style || $prev == --files0-from || $prev == --max-depth ]]; then
+        || $prev == --quoting-style || $prev == --files0-from || $prev == --max-depth
+        || $prev == --min-depth || $prev == --prune || $prev == --where || $prev == --sort-by ]]; then
         option=$prev
     fi
 
@@ -35,8 +36,14 @@ _lsrows() {
             COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         --format)
-            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth}" -- "$cur")) ;;
-        --max-depth)
+            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth} {btime} {blocks} {dev} {parent} {stem}" -- "$cur")) ;;
+        --sort-by)
+            local prefix_fields="${cur%,*}"
+            [[ $prefix_fields == "$cur" ]] && prefix_fields="" || prefix_fields="$prefix_fields,"
+            COMPREPLY=($(compgen -P "$prefix_fields" -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem" -- "${cur##*,}")) ;;
+        --where)
+            COMPREPLY=($(compgen -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem" -- "$cur")) ;;
+        --max-depth|--min-depth|--prune)
             return ;;
     esac
     if [[ -n $option ]]; then
@@ -46,6 +53,7 @@ _lsrows() {
 
     if [[ $cur == -* ]]; then
         local options="--all --almost-all --directory --recursive --max-depth= --dereference
+            --min-depth= --prune= --one-file-system --where= --sort-by=
             --type= --files0-from= --reverse --sort= --group-directories-first
             --numeric-uid-gid --human-readable --inode --time= --classify --classify= --format=
             --json --csv --null --zero --quoting-style= --literal --escape --quote-name

@@ -120,9 +120,11 @@ public struct RowWriter<Sink: RowSink> {
   public mutating func write<Items: Sequence>(
     _ items: Items, configure: @escaping (inout Cell, Items.Element) -> Void
   ) throws(Sink.Failure) {
-    var iterator = items.makeIterator()
+    // Room for what the sequence says it holds, up to a store's worth: a
+    // short run of rows must not cost a full store's allocation.
     var store = RowStore()
-    store.reserveCapacity(rowsPerStore)
+    store.reserveCapacity(Swift.min(rowsPerStore, items.underestimatedCount))
+    var iterator = items.makeIterator()
     let typed = RowStore.typed(configure)
     while true {
       store.removeAll(keepingCapacity: true)

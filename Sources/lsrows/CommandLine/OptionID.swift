@@ -36,4 +36,9 @@ enum OptionID: Sendable, Hashable {
   case onePerLine
   case help
   case version
+  case filter
+  case sortBy
+  case minDepth
+  case oneFileSystem
+  case prune
 }

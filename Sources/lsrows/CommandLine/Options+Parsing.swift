@@ -9,6 +9,7 @@ extension Options {
     var parser = ArgumentParser(
       arguments, table: OptionSpec.table, stopsAtFirstOperand: stopsAtFirstOperand)
     var options = Options()
+    let now = Timestamp.now
     // The options that choose the whole row (--format, --json, --csv) exclude each other.
     var formatOptions = Set<String>()
     while let argument = try parser.next() {
@@ -26,7 +27,7 @@ extension Options {
         case .csv: formatOptions.insert("csv")
         default: break
         }
-        try options.apply(id, value)
+        try options.apply(id, value, now: now)
       }
     }
     if options.operandsFile != nil, let extra = options.operands.first {
@@ -41,7 +42,9 @@ extension Options {
     return .list(options)
   }
 
-  private mutating func apply(_ id: OptionID, _ value: [UInt8]?) throws(UsageError) {
+  private mutating func apply(
+    _ id: OptionID, _ value: [UInt8]?, now: Timestamp
+  ) throws(UsageError) {
     switch id {
     case .all: hidden = .all
     case .almostAll: hidden = .almostAll
@@ -87,13 +90,7 @@ extension Options {
       color = try value.map { v throws(UsageError) in try Options.colorChoices.match(v) } ?? .always
     case .dereference: followsSymlinks = true
     case .maxDepth:
-      let text = value ?? []
-      guard !text.isEmpty,
-        text.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
-        let depth = Int(String(decoding: text, as: UTF8.self))
-      else {
-        throw .invalidNumber(text, option: "--max-depth")
-      }
+      let depth = try Self.count(value ?? [], option: "--max-depth")
       recursive = true
       maxDepth = depth
       // Depth 0 is the operands themselves, as find -maxdepth 0.
@@ -101,6 +98,45 @@ extension Options {
     case .null: terminator = .nul
     case .onePerLine: break
     case .help, .version: break
+    case .filter:
+      let text = value ?? []
+      do {
+        filters.append(try QueryParser.parse(text, now: now))
+      } catch {
+        throw .invalidQuery(text, option: "--where", error)
+      }
+    case .sortBy:
+      let text = value ?? []
+      do {
+        sortKey = .fields(try SortField.parseList(text))
+      } catch {
+        throw .invalidQuery(text, option: "--sort-by", error)
+      }
+    case .minDepth:
+      minDepth = try Self.count(value ?? [], option: "--min-depth")
+    case .oneFileSystem: staysOnFileSystem = true
+    case .prune:
+      let text = value ?? []
+      do {
+        prunes.append(try GlobPattern(parsing: text, matchesSlashes: true))
+      } catch {
+        throw .invalidQuery(
+          text, option: "--prune",
+          QueryError(
+            problem: error.reason, offset: error.offset,
+            expected: "a glob: * ? [abc] [a-z] [!abc], \\ before a special byte"))
+      }
     }
+  }
+
+  /// A whole number of levels, 0 or more.
+  private static func count(_ text: [UInt8], option: String) throws(UsageError) -> Int {
+    guard !text.isEmpty,
+      text.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let number = Int(String(decoding: text, as: UTF8.self))
+    else {
+      throw .invalidNumber(text, option: option)
+    }
+    return number
   }
 }

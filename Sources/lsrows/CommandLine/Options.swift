@@ -35,6 +35,15 @@ struct Options: Sendable {
   var terminator = RowTerminator.newline
   /// The paths to list; empty means the working directory.
   var operands: [[UInt8]] = []
+  /// `--where`: every expression must hold for a row to be listed.
+  var filters: [QueryExpression] = []
+  /// `--min-depth`: rows shallower than this are not listed (0 is an operand).
+  var minDepth = 0
+  /// `--one-file-system`: directories on another file system are listed,
+  /// not entered.
+  var staysOnFileSystem = false
+  /// `--prune`: directories whose name matches are neither listed nor entered.
+  var prunes: [GlobPattern] = []
 
   /// How deep entries are listed below a directory operand.
   var listingDepth: Int {

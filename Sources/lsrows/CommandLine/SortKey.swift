@@ -12,4 +12,13 @@ enum SortKey: Sendable, Equatable {
   case `extension`
   /// Natural order of numbers within names (`-v`), as GNU filevercmp.
   case version
+  /// `--sort-by`: any fields, each ascending or descending.
+  case fields([SortField])
+}
+
+/// One key of `--sort-by`.
+struct SortField: Sendable, Equatable {
+  let field: Field
+  /// `-field`: largest, latest or last first.
+  let descending: Bool
 }

@@ -20,6 +20,17 @@ enum Usage {
                                    a path relative to its PATH
           --max-depth=N          list N levels below each directory (1 is its own
                                    entries; 0 the directory itself); implies -R
+          --min-depth=N          list no row less deep than N (an operand is 0)
+          --prune=GLOB           with -R, leave out directories whose name matches
+                                   GLOB, and what is below them (repeatable)
+          --one-file-system      with -R, list directories on other file systems
+                                   but do not enter them
+          --where=EXPR           list only rows for which EXPR holds (repeatable):
+                                   comparisons FIELD OP VALUE joined by and, or,
+                                   not and parentheses; OP is == != < <= > >=, or
+                                   ~ !~ for a glob; VALUE is typed by the field:
+                                   size > 1.5M, mtime > -7d, type == dir,
+                                   perms == 0755, path ~ 'src/**/*.c'
       -L, --dereference          follow symbolic links, into directories too
 
     Order (ties are broken by name):
@@ -31,6 +42,9 @@ enum Usage {
       -X                         sort by extension
       -v                         natural sort of numbers within names
       -U                         do not sort; list entries in directory order
+          --sort-by=FIELD[,FIELD]...
+                                 sort by fields, each ascending unless written
+                                   -FIELD (--sort-by=type,-size); ties by name
           --group-directories-first
                                  list directories before files
 
@@ -44,7 +58,11 @@ enum Usage {
       -F, --classify[=WHEN]      append an indicator (one of */=@|); WHEN is
                                    always (the default), auto or never
           --format=TEMPLATE      each row from TEMPLATE: text with {FIELD}s (below),
-                                   escapes \\t \\n \\0 \\\\, and {{ }} for braces
+                                   escapes \\t \\n \\0 \\\\, and {{ }} for braces;
+                                   a field may take a format: {mtime:%F %T} (as
+                                   date +FORMAT), {size:h} or {size:si} (sizes as
+                                   ls -h shows them, in powers of 1024 or 1000),
+                                   {path:shell}, {name:c}, {name:json}
           --json                 each row a JSON object (JSON Lines)
           --csv                  each row a CSV record, after a header line
       -0, --null, --zero         end each row with NUL, not newline

@@ -20,6 +20,8 @@ enum UsageError: Error, Equatable {
   case invalidNumber([UInt8], option: String)
   /// `--format '{nme}'`: a template that does not parse; the reason says why.
   case invalidTemplate([UInt8], reason: String)
+  /// `--where size > 1X`: an expression, or a list of fields, that does not parse.
+  case invalidQuery([UInt8], option: String, QueryError)
   /// An operand where none may be, and why.
   case extraOperand([UInt8], reason: String)
   /// Options that choose the same thing in different ways.
@@ -29,7 +31,8 @@ enum UsageError: Error, Equatable {
   /// (argmatch), 2 for the rest.
   var exitStatus: ExitStatus {
     switch self {
-    case .invalidArgument, .ambiguousArgument, .invalidTemplate, .invalidNumber: .minorProblem
+    case .invalidArgument, .ambiguousArgument, .invalidTemplate, .invalidNumber, .invalidQuery:
+      .minorProblem
     default: .seriousTrouble
     }
   }

@@ -25,7 +25,9 @@ extension Configuration {
       format: options.format, names: names, classifies: classifies,
       showsInode: options.showsInode, numericIDs: options.numericIDs,
       humanReadableSizes: options.humanReadableSizes, timeField: options.timeField,
-      terminator: options.terminator, filter: RowFilter(kinds: options.kinds))
+      terminator: options.terminator,
+      filter: RowFilter(
+        kinds: options.kinds, minDepth: options.minDepth, queries: options.filters))
 
     order = EntryOrder(key: options.sortKey, isReversed: options.reversesOrder)
     order.groupsDirectoriesFirst = options.groupsDirectoriesFirst
@@ -34,6 +36,10 @@ extension Configuration {
     var needs = order.metadataNeeds.union(presentation.metadataNeeds)
     if options.listingDepth > 1 {
       // Knowing which entries are directories to walk into.
+      needs.statusKinds.insert(.unknown)
+    }
+    if !options.prunes.isEmpty {
+      // Knowing which entries are directories, to leave out those pruned.
       needs.statusKinds.insert(.unknown)
     }
     if options.followsSymlinks {
@@ -53,8 +59,10 @@ extension Configuration {
     streamsRows = order.keepsReadOrder && !presentation.measuresColumns
     rowsPerChunk = Self.defaultRowsPerChunk
     walk = WalkConfiguration(
-      reader: DirectoryBatchReader(hidden: options.hidden, metadata: metadata, order: order),
+      reader: DirectoryBatchReader(
+        hidden: options.hidden, metadata: metadata, order: order, prunes: options.prunes),
       maxDepth: options.listingDepth, followsSymlinks: options.followsSymlinks,
+      staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,
       descriptorBudget: Self.descriptorBudget)
   }

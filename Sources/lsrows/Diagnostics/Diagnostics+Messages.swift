@@ -45,6 +45,10 @@ extension Diagnostics {
       return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
         + Array(" for '--format': \(reason)\nValid fields are: \(Field.templateList)".utf8)
         + Array("\nValid escapes are: \(Template.escapeList)".utf8)
+    case .invalidQuery(let text, let option, let error):
+      return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
+        + Array(" for '\(option)': \(error.problem) at character \(error.offset + 1)".utf8)
+        + Array("\nExpected \(error.expected)".utf8)
     case .extraOperand(let operand, let reason):
       return Array("extra operand ".utf8) + quotedFileName(operand) + Array("\n\(reason)".utf8)
     case .conflictingOptions(let options):

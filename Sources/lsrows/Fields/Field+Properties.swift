@@ -2,10 +2,10 @@ extension Field {
   /// The type of the field's values.
   var type: FieldType {
     switch self {
-    case .name, .path, .target, .extension: .bytes
+    case .name, .path, .target, .extension, .parent, .stem: .bytes
     case .user, .group: .text
-    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch: .number
-    case .mtime, .atime, .ctime: .time
+    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch, .blocks, .dev: .number
+    case .mtime, .atime, .ctime, .btime: .time
     case .type: .kind
     case .mode: .mode
     case .perms: .permissions
@@ -26,11 +26,11 @@ extension Field {
     // The inode too: a directory entry's is wrong for mount points and on
     // some file systems (overlayfs), as ls 9.1 knows.
     case .size, .mode, .perms, .links, .uid, .gid, .user, .group, .mtime, .atime, .ctime,
-      .mtimeEpoch, .inode:
+      .mtimeEpoch, .inode, .btime, .blocks, .dev:
       MetadataNeeds(statusKinds: .every)
     case .type: MetadataNeeds(statusKinds: .unknown)
     case .target: MetadataNeeds(symlinkTargets: true)
-    case .name, .path, .extension, .depth: .none
+    case .name, .path, .extension, .depth, .parent, .stem: .none
     }
   }
 
@@ -56,6 +56,11 @@ extension Field {
     case .target: "a symlink's target (nothing for other files)"
     case .extension: "what follows the last dot of the name (templates only)"
     case .depth: "0 for an operand, 1 for its entries, and so on"
+    case .btime: "the birth time, as mtime; missing where the file system has none"
+    case .blocks: "allocated space in 1024-byte blocks, rounded up"
+    case .dev: "the number of the device the file is on"
+    case .parent: "the path without its last component (. when there is none)"
+    case .stem: "the name without its extension"
     }
   }
 }

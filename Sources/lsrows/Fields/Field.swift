@@ -12,6 +12,8 @@ enum Field: String, CaseIterable, Sendable {
   case inode, target
   case `extension` = "ext"
   case depth
+  // Added after the first release: last, so that CSV columns keep their places.
+  case btime, blocks, dev, parent, stem
 
   /// The fields JSON objects and CSV records carry, in their order: all
   /// but those derived from another (`ext`, `mtime_epoch`).

@@ -29,6 +29,8 @@ struct RowFields {
     case .path: return .text(FieldText(head: row.location.pathPrefix[...], tail: row.name))
     case .type: return .kind(status?.kind ?? row.kind)
     case .extension: return .text(FieldText(row.fileExtension))
+    case .stem: return .text(FieldText(row.stem))
+    case .parent: return .text(row.parent)
     case .depth: return .unsigned(UInt64(row.depth))
     case .target:
       guard row.kind == .symbolicLink else { return .notApplicable }
@@ -39,8 +41,9 @@ struct RowFields {
     }
   }
 
-  /// The value of a field read from the file's status.
-  private func value(_ field: Field, of status: FileStatus) -> FieldValue {
+  /// The value of a field read from the file's status; `nil` for a birth
+  /// time the file system does not keep.
+  private func value(_ field: Field, of status: FileStatus) -> FieldValue? {
     switch field {
     case .size: .signed(status.size)
     case .mode: .mode(status.mode)
@@ -56,7 +59,11 @@ struct RowFields {
     case .ctime: .time(status.changeTime)
     case .mtimeEpoch: .signed(status.modificationTime.seconds)
     case .inode: .unsigned(status.inode)
-    case .name, .path, .type, .extension, .depth, .target: .notApplicable
+    // ls -s's count: 512-byte units shown as 1024-byte blocks, rounded up.
+    case .blocks: .signed((status.blocks + 1) / 2)
+    case .dev: .unsigned(status.device)
+    case .btime: status.birthTime.map { .time($0) }
+    case .name, .path, .type, .extension, .depth, .target, .parent, .stem: .notApplicable
     }
   }
 }

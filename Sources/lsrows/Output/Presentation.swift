@@ -39,9 +39,8 @@ struct Presentation: Sendable {
     }
   }
 
-  /// The cells of the chosen format.
-  func makeCellFormat() -> any CellFormat {
-    let accounts = AccountNames()
+  /// The cells of the chosen format, looking names up in `accounts`.
+  func makeCellFormat(accounts: AccountNames) -> any CellFormat {
     let reader = FieldReader(accounts: accounts)
     switch format {
     case .names:

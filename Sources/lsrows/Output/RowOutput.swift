@@ -12,6 +12,8 @@ final class RowOutput {
   private var writer: RowWriter<FileDescriptorSink>
   private let cells: any CellFormat
   private let filter: RowFilter
+  /// Reads the fields the filter's queries ask about.
+  private let reader: FieldReader
   private var columns = ColumnCache()
 
   /// - Parameters:
@@ -21,8 +23,10 @@ final class RowOutput {
   init(_ presentation: Presentation, sink: FileDescriptorSink, rowsPerStore: Int) {
     writer = RowWriter(
       sink: sink, terminator: presentation.terminator, rowsPerStore: rowsPerStore)
-    cells = presentation.makeCellFormat()
+    let accounts = AccountNames()
+    cells = presentation.makeCellFormat(accounts: accounts)
     filter = presentation.filter
+    reader = FieldReader(accounts: accounts)
   }
 
   /// Writes what comes before the rows: a header row, if the format has one.
@@ -40,19 +44,18 @@ final class RowOutput {
     throws(SystemError)
   {
     guard listing.count > 0 else { return }
-    let filter = self.filter
     let configure = cells.configure(
-      measuring: MeasuredRows(listings: [listing] + alsoMeasured, shows: filter.shows))
+      measuring: MeasuredRows(listings: [listing] + alsoMeasured, shows: shows))
     try write(listing, 0..<listing.count, configure)
   }
 
   /// Writes a run of a walked directory's rows, with the columns of that
   /// directory, measured once for all its runs.
   func write(_ listing: Listing, rows range: Range<Int>) throws(SystemError) {
-    let filter = self.filter
     let cells = self.cells
+    let shows = self.shows
     let configure = columns.configure(for: listing) {
-      cells.configure(measuring: MeasuredRows(listings: [listing], shows: filter.shows))
+      cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
     }
     try write(listing, range, configure)
   }
@@ -64,11 +67,18 @@ final class RowOutput {
     if filter.keepsAll {
       try writing { writer throws(WriteError) in try writer.write(rows, configure: configure) }
     } else {
-      let filter = self.filter
+      let shows = self.shows
       try writing { writer throws(WriteError) in
-        try writer.write(rows.filter(filter.shows), configure: configure)
+        try writer.write(rows.filter(shows), configure: configure)
       }
     }
+  }
+
+  /// Whether a row is written.
+  private var shows: (FileRow) -> Bool {
+    let filter = self.filter
+    let reader = self.reader
+    return { filter.shows($0, reader) }
   }
 
   /// Writes out what is buffered: before a message, so that messages and

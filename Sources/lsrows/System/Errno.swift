@@ -20,6 +20,7 @@ struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertib
   static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
   static let outOfMemory = Errno(rawValue: ENOMEM)
   static let valueOverflow = Errno(rawValue: EOVERFLOW)
+  static let notImplemented = Errno(rawValue: ENOSYS)
 
   /// The C library's message for this error, as `strerror` gives it in the C locale.
   var description: String {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The metadata `stat` reports for one file.
+/// The metadata `statx` (or `stat`) reports for one file.
 ///
 /// Stored as 64-bit fields first and 32-bit ones after, so that a million
 /// of them pack without padding.
@@ -11,31 +11,59 @@ struct FileStatus: Hashable, Sendable {
   var inode: UInt64
   /// The device a block or character device file stands for.
   var deviceNumber: UInt64
+  /// Allocated space in 512-byte units (`st_blocks`).
+  var blocks: Int64
   private var accessSeconds: Int64
   private var modificationSeconds: Int64
   private var changeSeconds: Int64
+  private var birthSeconds: Int64
   var mode: FileMode
   var userID: UInt32
   var groupID: UInt32
   private var accessNanoseconds: Int32
   private var modificationNanoseconds: Int32
   private var changeNanoseconds: Int32
+  /// -1 when the file system keeps no birth time.
+  private var birthNanoseconds: Int32
 
+  init(
+    size: Int64, linkCount: UInt64, device: UInt64, inode: UInt64, deviceNumber: UInt64,
+    blocks: Int64, accessTime: Timestamp, modificationTime: Timestamp, changeTime: Timestamp,
+    birthTime: Timestamp?, mode: FileMode, userID: UInt32, groupID: UInt32
+  ) {
+    self.size = size
+    self.linkCount = linkCount
+    self.device = device
+    self.inode = inode
+    self.deviceNumber = deviceNumber
+    self.blocks = blocks
+    accessSeconds = accessTime.seconds
+    accessNanoseconds = accessTime.nanoseconds
+    modificationSeconds = modificationTime.seconds
+    modificationNanoseconds = modificationTime.nanoseconds
+    changeSeconds = changeTime.seconds
+    changeNanoseconds = changeTime.nanoseconds
+    birthSeconds = birthTime?.seconds ?? 0
+    birthNanoseconds = birthTime?.nanoseconds ?? -1
+    self.mode = mode
+    self.userID = userID
+    self.groupID = groupID
+  }
+
+  /// The status `stat` filled in; it has no birth time.
   init(_ buffer: stat) {
-    size = Int64(buffer.st_size)
-    linkCount = UInt64(buffer.st_nlink)
-    device = UInt64(buffer.st_dev)
-    inode = UInt64(buffer.st_ino)
-    deviceNumber = UInt64(buffer.st_rdev)
-    accessSeconds = Int64(buffer.st_atim.tv_sec)
-    modificationSeconds = Int64(buffer.st_mtim.tv_sec)
-    changeSeconds = Int64(buffer.st_ctim.tv_sec)
-    mode = FileMode(rawValue: buffer.st_mode)
-    userID = buffer.st_uid
-    groupID = buffer.st_gid
-    accessNanoseconds = Int32(buffer.st_atim.tv_nsec)
-    modificationNanoseconds = Int32(buffer.st_mtim.tv_nsec)
-    changeNanoseconds = Int32(buffer.st_ctim.tv_nsec)
+    self.init(
+      size: Int64(buffer.st_size), linkCount: UInt64(buffer.st_nlink),
+      device: UInt64(buffer.st_dev), inode: UInt64(buffer.st_ino),
+      deviceNumber: UInt64(buffer.st_rdev), blocks: Int64(buffer.st_blocks),
+      accessTime: Timestamp(
+        seconds: Int64(buffer.st_atim.tv_sec), nanoseconds: Int32(buffer.st_atim.tv_nsec)),
+      modificationTime: Timestamp(
+        seconds: Int64(buffer.st_mtim.tv_sec), nanoseconds: Int32(buffer.st_mtim.tv_nsec)),
+      changeTime: Timestamp(
+        seconds: Int64(buffer.st_ctim.tv_sec), nanoseconds: Int32(buffer.st_ctim.tv_nsec)),
+      birthTime: nil, mode: FileMode(rawValue: buffer.st_mode), userID: buffer.st_uid,
+      groupID: buffer.st_gid)
   }
 
   var accessTime: Timestamp {
@@ -48,6 +76,11 @@ struct FileStatus: Hashable, Sendable {
 
   var changeTime: Timestamp {
     Timestamp(seconds: changeSeconds, nanoseconds: changeNanoseconds)
+  }
+
+  /// When the file was created, where the file system records it.
+  var birthTime: Timestamp? {
+    birthNanoseconds < 0 ? nil : Timestamp(seconds: birthSeconds, nanoseconds: birthNanoseconds)
   }
 
   var kind: FileKind {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A point in time as the file system records it.
 struct Timestamp: Comparable, Hashable, Sendable {
   var seconds: Int64
@@ -13,5 +15,14 @@ struct Timestamp: Comparable, Hashable, Sendable {
     if overflow { return seconds < 0 ? .min : .max }
     let (sum, sumOverflow) = scaled.addingReportingOverflow(Int64(nanoseconds))
     return sumOverflow ? .max : sum
+  }
+}
+
+extension Timestamp {
+  /// The wall clock now.
+  static var now: Timestamp {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Timestamp(seconds: Int64(time.tv_sec), nanoseconds: Int32(time.tv_nsec))
   }
 }

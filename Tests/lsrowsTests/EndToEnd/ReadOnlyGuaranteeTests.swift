@@ -67,6 +67,10 @@ import Testing
       case .format:
         values = [Field.templateList]
       case .maxDepth: values = ["0", "2"]
+      case .minDepth: values = ["0", "2"]
+      case .prune: values = ["*"]
+      case .filter: values = ["size > 0 or name ~ '*' or mtime > -1d"]
+      case .sortBy: values = ["type,-size,mtime"]
       case .filesFrom: values = [filesFrom]
       default:
         Issue.record("no argument to test \(long) with: add it here")

@@ -32,8 +32,52 @@ import Testing
       environment: Programs.cLocale)
   }
 
-  @Test func theReadmeHasFiveRecipes() {
-    #expect(Self.recipes.count == 5)
+  @Test func theReadmeHasSevenRecipes() {
+    #expect(Self.recipes.count == 7)
+  }
+
+  @Test func bigRecentFilesNewestFirst() {
+    let root = TemporaryDirectory()
+    root.directory("sub")
+    let now = Int(time(nil))
+    for (name, size, age) in [
+      ("sub/new-big", 3 << 20, 3600), ("old-big", 2 << 20, 10 * 86_400),
+      ("newer-big", 1_048_577, 60),
+      ("new-small", 10, 60), ("exactly-1M", 1 << 20, 60),
+    ] {
+      root.sizedFile(name, size: size)
+      root.setTimes(name, seconds: now - age, nanoseconds: 0)
+    }
+    let result = run(
+      "Files over 1 MiB changed this week, newest first across the tree.", in: root.path)
+    let rows = result.outputText.split(separator: "\n").map {
+      $0.split(separator: "\t").dropFirst().joined(separator: " ")
+    }
+    #expect(rows == ["1.1M ./newer-big", "3.0M ./sub/new-big"], "\(result)")
+  }
+
+  @Test func moveLastYearsLogs() {
+    let root = TemporaryDirectory()
+    root.directory("old")
+    for (name, year) in [
+      ("a.log", 2025), ("new\nline.log", 2024), ("b.log", 2026), ("c.txt", 2025),
+    ] {
+      root.file(bytes(name))
+      let seconds =
+        Int(
+          runProcess("date", [bytes("-d"), bytes("\(year)-06-01"), bytes("+%s")]).outputText
+            .dropLast()) ?? 0
+      withCPath(root.path(name)) { path in
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
+      }
+    }
+    let result = run(
+      "Move last year's logs out of the way, whatever their names hold.", in: root.path)
+    #expect(result.exitStatus == 0, "\(result)")
+    #expect(
+      Set(TreeOracle.names(in: root.path("old")))
+        == Set([".", "..", "a.log", "new\nline.log"].map(bytes)))
   }
 
   @Test func deleteEditorBackups() {

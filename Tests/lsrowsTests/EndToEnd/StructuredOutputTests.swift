@@ -68,7 +68,8 @@ import Testing
         rows = [json.loads(line) for line in data.decode('utf-8').split('\\n') if line]
         keys = [list(row) for row in rows]
         order = ['name', 'path', 'type', 'size', 'mode', 'perms', 'links', 'uid', 'gid', 'user', 'group',
-                 'mtime', 'atime', 'ctime', 'inode', 'target', 'depth']
+                 'mtime', 'atime', 'ctime', 'inode', 'target', 'depth', 'btime', 'blocks', 'dev',
+                 'parent', 'stem']
         for row in rows:
             plain = [k for k in row if not k.endswith('_base64')]
             if plain != [k for k in order if k in row]:

@@ -89,7 +89,11 @@ struct SystemCallTests {
   @Test func aNameListingMakesNoPerEntryCall() {
     let small = fixture(files: 10, directories: 0)
     let large = fixture(files: 2000, directories: 0)
-    for flags in [[String](), ["-U"], ["-a", "-r"], ["--format", "{name}{ext}{depth}{path}"]] {
+    for flags in [
+      [String](), ["-U"], ["-a", "-r"], ["--format", "{name}{ext}{depth}{path}{stem}{parent}"],
+      ["--where", "name ~ 'file1*' or path ~ '*/file2*'"], ["--where", "type == file"],
+      ["--sort-by", "-name,ext"], ["-R", "--prune", "dir*", "--min-depth", "1"],
+    ] {
       let few = calls(flags, in: small.path)
       let many = calls(flags, in: large.path)
       #expect(statCalls(few) == statCalls(many), "\(flags)")

@@ -9,7 +9,7 @@ import RowCore
 
 /// The fuzz targets, each a property over arbitrary bytes.
 enum FuzzTarget: String, CaseIterable, Sendable {
-  case parser, template, quoting, json, lscolors, version
+  case parser, template, quoting, json, lscolors, version, query
 }
 
 /// What each fuzz target checks.
@@ -28,6 +28,7 @@ enum FuzzProperties {
     case .json: json(input)
     case .lscolors: colors(input)
     case .version: version(input)
+    case .query: query(input)
     }
   }
 
@@ -132,6 +133,40 @@ enum FuzzProperties {
       _ = palette.sequence(name: input.prefix(64), status: nil, kind: kind, targetMode: nil)
     }
     _ = ColorPalette.isKnownTerminal(input)
+    return nil
+  }
+
+  /// Any `--where` text parses, or is refused with a reason inside it.
+  ///
+  /// What parses evaluates on a file without crashing, and `not` negates it.
+  /// Read as a glob, the input matches a name the same way through the
+  /// literal-runs shortcut and the automaton.
+  static func query(_ input: [UInt8]) -> String? {
+    let now = Timestamp(seconds: 1_700_000_000, nanoseconds: 0)
+    let expression: QueryExpression
+    do {
+      expression = try QueryParser.parse(input, now: now)
+    } catch {
+      if error.problem.isEmpty || error.expected.isEmpty { return "an empty message" }
+      if error.offset < 0 || error.offset > input.count { return "an offset outside the text" }
+      return nil
+    }
+    var list = EntryList()
+    let name = input.prefix(255).filter { $0 != 0 && $0 != UInt8(ascii: "/") }
+    guard
+      (try? list.append(name: name.isEmpty ? [0x61] : name, status: nil, kind: .regularFile))
+        != nil
+    else { return "no memory for one entry" }
+    let row = FileRow(listing: Listing(list, at: .operands), position: 0)
+    let fields = FieldReader(accounts: AccountNames()).fields(of: row)
+    if expression.holds(for: fields) == QueryExpression.not(expression).holds(for: fields) {
+      return "not does not negate"
+    }
+    if let pattern = try? GlobPattern(parsing: input, matchesSlashes: true),
+      pattern.matches(FieldText(name)) != pattern.matches(FieldText(name), usingRuns: false)
+    {
+      return "the shortcut and the automaton disagree"
+    }
     return nil
   }
 

@@ -171,3 +171,20 @@ extension TemporaryDirectory {
     precondition(done == 0, "setxattr failed")
   }
 }
+
+extension TemporaryDirectory {
+  /// Makes a sparse file of `size` bytes.
+  func sizedFile(_ name: String, size: Int) {
+    file(name)
+    let done = withCPath(path(name)) { truncate($0, off_t(size)) }
+    precondition(done == 0, "truncate failed")
+  }
+
+  /// Makes a block or character device node (root only).
+  func device(_ name: String, character: Bool, major: UInt32, minor: UInt32) {
+    let kind = character ? S_IFCHR : S_IFBLK
+    let number = dev_t((UInt64(major) << 8) | UInt64(minor))
+    let done = withCPath(path(name)) { mknod($0, kind | 0o600, number) }
+    precondition(done == 0, "mknod failed")
+  }
+}

@@ -43,6 +43,32 @@ struct FileRow: Sendable {
     return base[(dot + 1)...]
   }
 
+  /// The base name without its extension (and the dot before it).
+  var stem: ArraySlice<UInt8> {
+    let base = baseName
+    guard let dot = base.lastIndex(of: UInt8(ascii: ".")), dot != base.startIndex else {
+      return base
+    }
+    return base[..<dot]
+  }
+
+  /// The path without its last component, as find's `%h`: `.` when the
+  /// path has no slash, `/` for what is directly under the root.
+  var parent: FieldText {
+    let slash = UInt8(ascii: "/")
+    if !location.isOperands {
+      var prefix = location.pathPrefix[...]
+      while prefix.count > 1 && prefix.last == slash { prefix = prefix.dropLast() }
+      return FieldText(prefix)
+    }
+    var path = name
+    while path.count > 1 && path.last == slash { path = path.dropLast() }
+    guard let last = path.lastIndex(of: slash) else { return FieldText(Array(".".utf8)) }
+    var parent = path[..<last]
+    while parent.count > 1 && parent.last == slash { parent = parent.dropLast() }
+    return FieldText(parent.isEmpty ? path[last...last] : parent)
+  }
+
   var location: RowLocation {
     listing.location
   }

@@ -6,6 +6,8 @@ extension EntryOrder {
     switch key {
     case .size, .time: needs.statusKinds.insert(.every)
     case .name, .none, .extension, .version: break
+    case .fields(let fields):
+      for key in fields { needs.formUnion(key.field.metadataNeeds) }
     }
     if groupsDirectoriesFirst {
       // A symlink to a directory goes with the directories, as in ls.

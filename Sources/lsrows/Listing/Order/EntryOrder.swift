@@ -25,13 +25,18 @@ struct EntryOrder: Sendable {
   /// rearranging them after the sort pays for itself.
   static let arrangingThreshold = 16_384
 
-  /// Sorts the entries of `list`.
+  /// Sorts the entries of `list`, whose rows are at `location` (fields
+  /// such as `path` and `depth` depend on it).
   ///
   /// With ``SortKey/none`` the read order stays, and so do `-r` and
   /// `--group-directories-first` have no effect, as in ls.
-  func sort(_ list: inout EntryList) {
+  func sort(_ list: inout EntryList, at location: RowLocation = .operands) {
     guard key != .none, list.count > 1 else { return }
     prepareSortValues(&list)
+    var fieldKeys: FieldSortKeys?
+    if case .fields(let keys) = key {
+      fieldKeys = FieldSortKeys(keys, of: list, at: location)
+    }
     let names = list.names
     let details = list.details
     names.withUnsafeBufferPointer { buffer in
@@ -81,6 +86,12 @@ struct EntryOrder: Sendable {
           let order = compareVersions(name(a), name(b))
           return order != 0 ? order : Int(compareNames(a, b, names))
         }
+      case .fields:
+        guard let fieldKeys else { return }
+        sortEntries(&list.entries) { a, b in
+          let order = fieldKeys.compare(a.index, b.index)
+          return order != 0 ? order : Int(compareNames(a, b, names))
+        }
       }
     }
     if list.count > Self.arrangingThreshold {
@@ -122,7 +133,7 @@ struct EntryOrder: Sendable {
       case .time:
         list.entries[position].sortValue =
           detail?.status?.time(timeField).saturatedNanoseconds ?? 0
-      case .name, .none, .extension, .version: break
+      case .name, .none, .extension, .version, .fields: break
       }
     }
   }

@@ -4,16 +4,18 @@ struct DirectoryBatchReader: Sendable {
   var hidden: HiddenEntries
   var metadata: MetadataReader
   var order: EntryOrder
+  /// `--prune`: directories whose name matches are left out.
+  var prunes: [GlobPattern] = []
 
   /// Reads up to `limit` entries from `stream`.
   ///
   /// - Parameters:
   ///   - stream: The open directory.
   ///   - limit: The most entries to read.
-  ///   - pathPrefix: What leads to the directory's entries from the working
-  ///     directory, for messages and ACL lookups.
+  ///   - location: Where the entries are: their path from the working
+  ///     directory (for messages and ACL lookups) and depth.
   /// - Returns: The entries, what went wrong, and whether the end was reached.
-  func read(from stream: DirectoryStream, limit: Int, pathPrefix: [UInt8]) -> DirectoryBatch {
+  func read(from stream: DirectoryStream, limit: Int, at location: RowLocation) -> DirectoryBatch {
     var batch = DirectoryBatch()
     do throws(Errno) {
       batch.reachedEnd = try stream.read(into: &batch.list, limit: limit, keeping: hidden)
@@ -25,12 +27,17 @@ struct DirectoryBatchReader: Sendable {
     }
     do throws(MemoryExhausted) {
       batch.failures = try metadata.read(
-        &batch.list, in: stream.descriptor, pathPrefix: pathPrefix)
+        &batch.list, in: stream.descriptor, pathPrefix: location.pathPrefix)
     } catch {
       batch.exhausted = true
       return batch
     }
-    order.sort(&batch.list)
+    if !prunes.isEmpty {
+      batch.list.removeEntries { entry, name in
+        entry.kind == .directory && prunes.contains { $0.matches(FieldText(name)) }
+      }
+    }
+    order.sort(&batch.list, at: location)
     return batch
   }
 }

@@ -18,6 +18,8 @@ final class TreeWalker {
   /// The path from the operand to the top directory, `/`-terminated.
   private var relative: [UInt8] = []
   private var directoriesEntered = 0
+  /// The operand's file system, for `--one-file-system`.
+  private var rootDevice: UInt64 = 0
 
   /// - Parameters:
   ///   - operand: The directory, as given.
@@ -55,6 +57,7 @@ final class TreeWalker {
       send(.failure(.openDirectory(operand, error), FailureSeverity.of(failureAt: 1)))
       return
     }
+    rootDevice = status.device
     directories.push(
       WalkFrame(
         stream: stream, status: status, name: operand, relativeLength: 0, depth: 1,
@@ -134,6 +137,8 @@ final class TreeWalker {
       send(.loop(path))
       return
     }
+    // --one-file-system: a mount point is listed, not entered.
+    if configuration.staysOnFileSystem, status.device != rootDevice { return }
     relative.removeSubrange(parent.relativeLength...)
     relative.append(contentsOf: name)
     relative.append(UInt8(ascii: "/"))
@@ -143,8 +148,7 @@ final class TreeWalker {
     directories.push(frame)
     // A subdirectory is read whole: its rows wait for its parent's anyway.
     receive(
-      configuration.reader.read(
-        from: stream, limit: .max, pathPrefix: location(of: frame).pathPrefix),
+      configuration.reader.read(from: stream, limit: .max, at: location(of: frame)),
       into: frame)
     directories.keepWithinBudget(readOut: readOut)
   }
@@ -174,8 +178,7 @@ final class TreeWalker {
     }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     receive(
-      configuration.reader.read(
-        from: stream, limit: limit, pathPrefix: location(of: frame).pathPrefix),
+      configuration.reader.read(from: stream, limit: limit, at: location(of: frame)),
       into: frame)
   }
 

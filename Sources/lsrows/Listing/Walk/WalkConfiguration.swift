@@ -6,6 +6,9 @@ struct WalkConfiguration: Sendable {
   var maxDepth: Int
   /// `-L`: follow symbolic links, into directories too.
   var followsSymlinks: Bool
+  /// `--one-file-system`: directories on another file system than the
+  /// operand's are listed but not entered.
+  var staysOnFileSystem: Bool
   /// How many entries of the operand directory are read at a time when
   /// rows are written as they are read; `nil` reads it whole.
   var streamingBatchSize: Int?

@@ -4,14 +4,15 @@
 struct Template: Sendable, Equatable {
   enum Segment: Sendable, Equatable {
     case literal([UInt8])
-    case field(Field)
+    /// A field, with the format after its colon if it has one.
+    case field(Field, FieldFormat?)
   }
 
   let segments: [Segment]
 
   var fields: [Field] {
     segments.compactMap { segment in
-      if case .field(let field) = segment { return field }
+      if case .field(let field, _) = segment { return field }
       return nil
     }
   }
@@ -48,15 +49,24 @@ struct Template: Sendable, Equatable {
         guard let close = text[(index + 1)...].firstIndex(of: UInt8(ascii: "}")) else {
           throw fail("unclosed '{'")
         }
-        let name = String(decoding: text[(index + 1)..<close], as: UTF8.self)
+        let inside = text[(index + 1)..<close]
+        let colon = inside.firstIndex(of: UInt8(ascii: ":"))
+        let name = String(decoding: inside[..<(colon ?? inside.endIndex)], as: UTF8.self)
         guard let field = Field(rawValue: name) else {
           throw fail("unknown field '{\(name)}'")
+        }
+        var format: FieldFormat?
+        if let colon {
+          switch FieldFormat.parse(Array(inside[(colon + 1)...]), for: field) {
+          case .success(let parsed): format = parsed
+          case .failure(let mismatch): throw fail(mismatch.reason)
+          }
         }
         if !literal.isEmpty {
           segments.append(.literal(literal))
           literal = []
         }
-        segments.append(.field(field))
+        segments.append(.field(field, format))
         index = close + 1
       case UInt8(ascii: "}"):
         guard index + 1 < text.count && text[index + 1] == UInt8(ascii: "}") else {

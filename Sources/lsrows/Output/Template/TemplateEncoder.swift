@@ -17,10 +17,10 @@ struct TemplateEncoder {
       switch segment {
       case .literal(let bytes):
         output.append(contentsOf: bytes)
-      case .field(let field):
+      case .field(let field, let format):
         let start = output.count
         if let value = fields.value(field) {
-          value.appendText(to: &output)
+          if let format { format.append(value, to: &output) } else { value.appendText(to: &output) }
         } else {
           output.append(UInt8(ascii: "?"))
         }

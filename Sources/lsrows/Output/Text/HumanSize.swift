@@ -1,14 +1,14 @@
 /// Appends a size the way `ls -lh` shows it: powers of 1024 with one of
 /// K M G T P E Z Y R Q, one decimal below 10, always rounded up (1025 is
-/// `1.1K`), as gnulib's human_readable with ceiling rounding.
-func appendHumanSize(_ size: UInt64, to output: inout [UInt8]) {
-  let base: UInt64 = 1024
+/// `1.1K`), as gnulib's human_readable with ceiling rounding; or, with
+/// `base` 1000, as `ls --si` shows it (`1.1k`: a lowercase k for kilo).
+func appendHumanSize(_ size: UInt64, base: UInt64 = 1024, to output: inout [UInt8]) {
   var amount = size
   var tenths: UInt64 = 0
   // 0: exact; 1: less than half a unit lost; 2: exactly half; 3: more.
   var rounding: UInt64 = 0
   var exponent = 0
-  let letters = Array("KMGTPEZYRQ".utf8)
+  let letters = Array((base == 1000 ? "kMGTPEZYRQ" : "KMGTPEZYRQ").utf8)
   var fraction: UInt8?
 
   if amount >= base {

@@ -1,0 +1,71 @@
+/// One `FIELD OP VALUE` of a `--where` expression, with the value already
+/// of the field's type.
+struct Comparison: Sendable {
+  /// The value compared with, typed by the field.
+  enum Operand: Sendable {
+    case number(Int128)
+    case time(Timestamp)
+    case kind(FileKind)
+    case permissions(UInt32)
+    /// Bytes, compared byte-wise.
+    case text([UInt8])
+    case glob(GlobPattern)
+  }
+
+  let field: Field
+  let op: ComparisonOperator
+  let operand: Operand
+
+  /// Whether the row's field satisfies the comparison.
+  ///
+  /// A value that could not be read, or that the row has no such thing for,
+  /// satisfies none.
+  func holds(for fields: RowFields) -> Bool {
+    guard let value = fields.value(field) else { return false }
+    switch (value, operand) {
+    case (.signed(let number), .number(let wanted)):
+      return op.holds(forOrder: Self.order(Int128(number), wanted))
+    case (.unsigned(let number), .number(let wanted)):
+      return op.holds(forOrder: Self.order(Int128(number), wanted))
+    case (.time(let time), .time(let wanted)):
+      return op.holds(forOrder: time < wanted ? -1 : (time == wanted ? 0 : 1))
+    case (.kind(let kind), .kind(let wanted)):
+      return op.holds(forOrder: kind == wanted ? 0 : 1)
+    case (.permissions(let mode), .permissions(let wanted)):
+      return op.holds(forOrder: Self.order(Int128(mode.permissions.rawValue), Int128(wanted)))
+    case (.text(let text), _):
+      return holds(text)
+    case (.mode(let mode), _):
+      var string: [UInt8] = []
+      appendModeString(mode, to: &string)
+      return holds(FieldText(string))
+    default:
+      return false
+    }
+  }
+
+  private func holds(_ text: FieldText) -> Bool {
+    switch operand {
+    case .glob(let pattern): return pattern.matches(text) == (op == .matches)
+    case .text(let wanted): return op.holds(forOrder: Self.order(text, wanted))
+    default: return false
+    }
+  }
+
+  private static func order(_ a: Int128, _ b: Int128) -> Int {
+    a < b ? -1 : (a == b ? 0 : 1)
+  }
+
+  /// Byte-wise order of the two parts of `text`, joined, against `wanted`.
+  private static func order(_ text: FieldText, _ wanted: [UInt8]) -> Int {
+    var index = 0
+    for part in [text.head, text.tail] {
+      for byte in part {
+        guard index < wanted.count else { return 1 }
+        if byte != wanted[index] { return byte < wanted[index] ? -1 : 1 }
+        index += 1
+      }
+    }
+    return index < wanted.count ? -1 : 0
+  }
+}
