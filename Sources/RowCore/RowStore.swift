@@ -1,8 +1,8 @@
 /// A loosely typed table: rows of any types, each run of rows with the
 /// closure that configures a cell from one of them.
 ///
-/// Every row is kept boxed (`Box<A>` as `Any`), so rows of different types
-/// have one size and one store can hold them all: a header row, then file
+/// Every row is kept boxed (a `Box<A>`, held as a plain reference), so rows
+/// of different types have one size and one store can hold them all: a header row, then file
 /// rows, then a summary row. Each append takes the items and a typed
 /// closure together, so a row is always read by a closure of its own type.
 ///
@@ -15,7 +15,11 @@
 /// ```
 public struct RowStore {
   /// The rows, each a `Box` of the item type of the run it belongs to.
-  @usableFromInline var items: [Any] = []
+  ///
+  /// References rather than `Any`: a box is a class, so the existential
+  /// would only add three words per row, and casting a reference back to
+  /// its box costs a fraction of casting out of `Any`.
+  @usableFromInline var items: [AnyObject] = []
   /// Consecutive rows that share a configure closure, in row order.
   @usableFromInline var runs: [Run] = []
 
@@ -23,10 +27,10 @@ public struct RowStore {
   @usableFromInline
   struct Run {
     @usableFromInline var end: Int
-    @usableFromInline var configure: (inout Cell, Any) -> Void
+    @usableFromInline var configure: (inout Cell, AnyObject) -> Void
 
     @usableFromInline
-    init(end: Int, configure: @escaping (inout Cell, Any) -> Void) {
+    init(end: Int, configure: @escaping (inout Cell, AnyObject) -> Void) {
       self.end = end
       self.configure = configure
     }
@@ -158,7 +162,8 @@ public struct RowStore {
 
   /// Wraps a typed closure as the store's untyped one, casting each row back.
   @inlinable
-  static func typed<A>(_ configure: @escaping (inout Cell, A) -> Void) -> (inout Cell, Any) -> Void
+  static func typed<A>(_ configure: @escaping (inout Cell, A) -> Void) -> (inout Cell, AnyObject) ->
+    Void
   {
     { cell, item in
       guard let box = item as? Box<A> else {

@@ -38,6 +38,9 @@ public struct RowWriter<Sink: RowSink> {
   @usableFromInline let chunkSize: Int
   @usableFromInline let rowsPerStore: Int
   @usableFromInline var cell = Cell()
+  /// The store of the last streaming write, emptied, so that a tree of
+  /// small directories does not allocate a store per run of rows.
+  @usableFromInline var spareStore = RowStore()
 
   /// Creates a writer that sends chunks of about `chunkSize` bytes to `sink`.
   ///
@@ -123,9 +126,14 @@ public struct RowWriter<Sink: RowSink> {
     // Room for what the sequence says it holds, up to a store's worth: a
     // short run of rows must not cost a full store's allocation.
     var store = RowStore()
+    swap(&store, &spareStore)
+    defer {
+      store.removeAll(keepingCapacity: true)
+      swap(&store, &spareStore)
+    }
     store.reserveCapacity(Swift.min(rowsPerStore, items.underestimatedCount))
-    var iterator = items.makeIterator()
     let typed = RowStore.typed(configure)
+    var iterator = items.makeIterator()
     while true {
       store.removeAll(keepingCapacity: true)
       while store.items.count < rowsPerStore, let item = iterator.next() {
@@ -180,6 +188,6 @@ public struct RowWriter<Sink: RowSink> {
   }
 }
 
-/// A writer holds only bytes and its sink, so it can move to another thread
-/// with a sink that can.
-extension RowWriter: Sendable where Sink: Sendable {}
+/// A writer holds bytes, its sink, and between writes an empty store, so it
+/// can move to another thread with a sink that can.
+extension RowWriter: @unchecked Sendable where Sink: Sendable {}

@@ -12,9 +12,13 @@ final class RowOutput {
   private var writer: RowWriter<FileDescriptorSink>
   private let cells: any CellFormat
   private let filter: RowFilter
-  /// Reads the fields the filter's queries ask about.
-  private let reader: FieldReader
+  /// Whether a row is written.
+  private let shows: (FileRow) -> Bool
+  /// Whether cells depend on their directory's other rows; when they do
+  /// not, one closure configures every row.
+  private let measuresColumns: Bool
   private var columns = ColumnCache()
+  private var everyRow: ((inout Cell, FileRow) -> Void)?
 
   /// - Parameters:
   ///   - presentation: How rows are presented.
@@ -25,8 +29,11 @@ final class RowOutput {
       sink: sink, terminator: presentation.terminator, rowsPerStore: rowsPerStore)
     let accounts = AccountNames()
     cells = presentation.makeCellFormat(accounts: accounts)
-    filter = presentation.filter
-    reader = FieldReader(accounts: accounts)
+    let filter = presentation.filter
+    let reader = FieldReader(accounts: accounts)
+    self.filter = filter
+    shows = { filter.shows($0, reader) }
+    measuresColumns = presentation.measuresColumns
   }
 
   /// Writes what comes before the rows: a header row, if the format has one.
@@ -54,6 +61,14 @@ final class RowOutput {
   func write(_ listing: Listing, rows range: Range<Int>) throws(SystemError) {
     let cells = self.cells
     let shows = self.shows
+    if !measuresColumns {
+      // Made once and never stored again: storing a closure that came out
+      // of an optional wraps it in one more thunk each time.
+      if everyRow == nil {
+        everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
+      }
+      return try write(listing, range, everyRow!)
+    }
     let configure = columns.configure(for: listing) {
       cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
     }
@@ -72,13 +87,6 @@ final class RowOutput {
         try writer.write(rows.filter(shows), configure: configure)
       }
     }
-  }
-
-  /// Whether a row is written.
-  private var shows: (FileRow) -> Bool {
-    let filter = self.filter
-    let reader = self.reader
-    return { filter.shows($0, reader) }
   }
 
   /// Writes out what is buffered: before a message, so that messages and

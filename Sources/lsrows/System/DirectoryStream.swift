@@ -13,12 +13,15 @@ final class DirectoryStream: @unchecked Sendable {
   /// The open directory; closed when the stream goes away.
   let descriptor: FileDescriptor
   private var buffer: UnsafeMutableRawPointer?
+  /// Whether the buffer is this stream's own, to free; a walk lends one
+  /// buffer to every subdirectory it reads whole, one after the other.
+  private let ownsBuffer: Bool
   private var position = 0
   private var end = 0
   private(set) var reachedEnd = false
 
   /// The size of the record buffer: what glibc's `readdir` uses.
-  private static let bufferSize = 32 * 1024
+  static let bufferSize = 32 * 1024
 
   /// Opens a directory.
   ///
@@ -26,18 +29,24 @@ final class DirectoryStream: @unchecked Sendable {
   ///   - name: The path, relative to `directory` unless absolute.
   ///   - directory: Where a relative `name` starts.
   ///   - followingSymlink: Whether a symlink as the last component is followed.
+  ///   - lentBuffer: A buffer of ``bufferSize`` bytes to read into, which
+  ///     the lender frees; it must not be lent to another stream until this
+  ///     one has been read to its end.
   /// - Throws: The error of `openat`.
   init(
     opening name: UnsafePointer<CChar>,
     relativeTo directory: FileDescriptor = .currentDirectory,
-    followingSymlink: Bool = true
+    followingSymlink: Bool = true,
+    lentBuffer: UnsafeMutableRawPointer? = nil
   ) throws(Errno) {
     descriptor = try FileDescriptor.openDirectory(
       name, relativeTo: directory, followingSymlink: followingSymlink)
+    buffer = lentBuffer
+    ownsBuffer = lentBuffer == nil
   }
 
   deinit {
-    buffer?.deallocate()
+    if ownsBuffer { buffer?.deallocate() }
     descriptor.close()
   }
 
@@ -84,7 +93,7 @@ final class DirectoryStream: @unchecked Sendable {
     if count == 0 {
       reachedEnd = true
       // The walk keeps finished directories open as handles; not their buffers.
-      buffer?.deallocate()
+      if ownsBuffer { buffer?.deallocate() }
       buffer = nil
     }
   }

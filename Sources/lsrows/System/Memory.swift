@@ -16,9 +16,15 @@ enum Memory {
     guard minimum > array.capacity else { return }
     let capacity = max(minimum, array.capacity * 2, 16)
     let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-    guard !overflow, fits(bytes) else { throw MemoryExhausted() }
+    // Small arrays (a directory of a few hundred entries) fit in the
+    // headroom kept for what is never checked; asking costs a trial malloc,
+    // or two system calls under a limit, for every directory of a tree.
+    guard !overflow, bytes < Self.checkedSize || fits(bytes) else { throw MemoryExhausted() }
     array.reserveCapacity(capacity)
   }
+
+  /// Arrays smaller than this grow without asking.
+  static let checkedSize = 1 << 20
 
   /// Under a finite `ulimit -v`, keeps glibc's malloc to one arena.
   ///

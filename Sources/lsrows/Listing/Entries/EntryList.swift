@@ -75,6 +75,17 @@ struct EntryList: Sendable {
     return names[start..<start + Int(entry.nameLength)]
   }
 
+  /// Calls `body` with the name of `entry` as a C string, in place: the
+  /// name bytes hold a NUL after every name.
+  func withCName<Result, Failure: Error>(
+    of entry: Entry, _ body: (UnsafePointer<CChar>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try names.withUnsafeBufferPointer { buffer throws(Failure) in
+      let start = UnsafeRawPointer(buffer.baseAddress! + Int(entry.nameOffset))
+      return try body(start.assumingMemoryBound(to: CChar.self))
+    }
+  }
+
   /// The details of `entry`, when they were read.
   func details(of entry: Entry) -> EntryDetails? {
     details.isEmpty ? nil : details[Int(entry.index)]

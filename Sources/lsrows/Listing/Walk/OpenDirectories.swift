@@ -51,7 +51,8 @@ final class OpenDirectories {
   /// Closes the oldest open directories beyond the budget, after
   /// `readOut` has read what is left of each.
   func keepWithinBudget(readOut: (WalkFrame) -> Void) {
-    var open = frames.filter(\.isOpen).count
+    var open = 0
+    for frame in frames where frame.isOpen { open += 1 }
     for frame in frames.dropLast() where open > budget && frame.isOpen {
       readOut(frame)
       frame.close()
@@ -124,7 +125,7 @@ final class OpenDirectories {
     defer { current?.close() }
     for level in start...index {
       let from = current ?? base
-      let next = try frames[level].name.withCString { name throws(Errno) in
+      let next = try Array(frames[level].name).withCString { name throws(Errno) in
         try FileDescriptor.openDirectory(
           name, relativeTo: from, followingSymlink: followsSymlinks || level == 0)
       }

@@ -9,9 +9,9 @@ final class TreeWalker {
   private let operand: [UInt8]
   /// The operand as a prefix of paths (`ARG/`).
   private let operandPrefix: [UInt8]
-  /// What rows show before their relative path: the operand prefix when
-  /// several operands are listed, else nothing.
-  private let displayPrefix: [UInt8]
+  /// Whether rows show the operand before their relative path (several
+  /// operands are listed).
+  private let showsPath: Bool
   private let walkNumber: Int
   private var events: HandOffBuffer<WalkEvent>
   private let directories: OpenDirectories
@@ -20,6 +20,9 @@ final class TreeWalker {
   private var directoriesEntered = 0
   /// The operand's file system, for `--one-file-system`.
   private var rootDevice: UInt64 = 0
+  /// The buffer every subdirectory is read into, one after the other.
+  private let subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
+    byteCount: DirectoryStream.bufferSize, alignment: 8)
 
   /// - Parameters:
   ///   - operand: The directory, as given.
@@ -36,13 +39,17 @@ final class TreeWalker {
     var prefix = operand
     if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
     operandPrefix = prefix
-    displayPrefix = showsPath ? prefix : []
+    self.showsPath = showsPath
     self.walkNumber = walkNumber
     self.configuration = configuration
     events = HandOffBuffer(
       weightLimit: configuration.rowsPerHandOff, countLimit: 256, handOff: emit)
     directories = OpenDirectories(
       budget: configuration.descriptorBudget, followsSymlinks: configuration.followsSymlinks)
+  }
+
+  deinit {
+    subdirectoryBuffer.deallocate()
   }
 
   /// Walks the whole tree, or until the consumer stops taking events.
@@ -60,8 +67,8 @@ final class TreeWalker {
     rootDevice = status.device
     directories.push(
       WalkFrame(
-        stream: stream, status: status, name: operand, relativeLength: 0, depth: 1,
-        id: nextDirectoryID()))
+        stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
+        id: nextDirectoryID(), location: location(depth: 1)))
     readBatch(directories.top!)
     while !events.isStopped, let top = directories.top {
       step(top)
@@ -85,7 +92,8 @@ final class TreeWalker {
       }
       return
     }
-    let list = frame.batches[0]
+    let listing = frame.batches[0]
+    let list = listing.storage
     let start = frame.next
     var end = start
     var descendInto: Int?
@@ -99,9 +107,9 @@ final class TreeWalker {
       }
     }
     frame.next = end
-    send(.rows(Listing(list, at: location(of: frame), directory: frame.id), start..<end))
+    send(.rows(listing, start..<end))
     if let descendInto, !events.isStopped {
-      descend(from: frame, into: Array(list.name(of: list.entries[descendInto])))
+      descend(from: frame, into: list.entries[descendInto], of: list)
     }
   }
 
@@ -111,8 +119,10 @@ final class TreeWalker {
     depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
   }
 
-  private func descend(from parent: WalkFrame, into name: [UInt8]) {
-    let path = location(of: parent).pathPrefix + name
+  private func descend(from parent: WalkFrame, into entry: Entry, of list: EntryList) {
+    // The name shares the list's bytes, which hold a NUL after it.
+    let name = list.name(of: entry)
+    func path() -> [UInt8] { parent.location.pathPrefix + name }
     let directory: FileDescriptor
     do {
       directory = try directories.descriptor(of: parent)
@@ -120,21 +130,21 @@ final class TreeWalker {
       send(.failure(.openDirectory(directoryPath(of: parent), error), FailureSeverity.entry))
       return
     }
-    var opened = open(name, in: directory)
+    var opened = open(entry, of: list, in: directory)
     if let error = opened.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem,
       directories.closeAll(except: parent, readOut: readOut)
     {
       // Out of descriptors (the parent process left many open): closing
       // the levels above made room; try once more.
-      opened = open(name, in: directory)
+      opened = open(entry, of: list, in: directory)
     }
     guard let stream = opened.stream, let status = opened.status else {
       let error = opened.error ?? .noSuchFileOrDirectory
-      send(.failure(.openDirectory(path, error), FailureSeverity.entry))
+      send(.failure(.openDirectory(path(), error), FailureSeverity.entry))
       return
     }
     guard !directories.contains(DirectoryIdentity(status)) else {
-      send(.loop(path))
+      send(.loop(path()))
       return
     }
     // --one-file-system: a mount point is listed, not entered.
@@ -144,23 +154,23 @@ final class TreeWalker {
     relative.append(UInt8(ascii: "/"))
     let frame = WalkFrame(
       stream: stream, status: status, name: name, relativeLength: relative.count,
-      depth: parent.depth + 1, id: nextDirectoryID())
+      depth: parent.depth + 1, id: nextDirectoryID(), location: location(depth: parent.depth + 1))
     directories.push(frame)
-    // A subdirectory is read whole: its rows wait for its parent's anyway.
-    receive(
-      configuration.reader.read(from: stream, limit: .max, at: location(of: frame)),
-      into: frame)
+    // A subdirectory is read whole, in the lent buffer: its rows wait for
+    // its parent's anyway.
+    receive(configuration.reader.read(from: stream, limit: .max, at: frame.location), into: frame)
     directories.keepWithinBudget(readOut: readOut)
   }
 
-  /// Opens a subdirectory of the open `directory`.
+  /// Opens the subdirectory `entry` of `list`, read from the open `directory`.
   private func open(
-    _ name: [UInt8], in directory: FileDescriptor
+    _ entry: Entry, of list: EntryList, in directory: FileDescriptor
   ) -> (stream: DirectoryStream?, status: FileStatus?, error: Errno?) {
     do throws(Errno) {
-      let stream = try name.withCString { name throws(Errno) in
+      let stream = try list.withCName(of: entry) { name throws(Errno) in
         try DirectoryStream(
-          opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks)
+          opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks,
+          lentBuffer: subdirectoryBuffer)
       }
       return (stream, try stream.descriptor.status(), nil)
     } catch {
@@ -177,9 +187,7 @@ final class TreeWalker {
       return
     }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
-    receive(
-      configuration.reader.read(from: stream, limit: limit, at: location(of: frame)),
-      into: frame)
+    receive(configuration.reader.read(from: stream, limit: limit, at: frame.location), into: frame)
   }
 
   /// Reads whatever is left of a frame before the budget closes it.
@@ -199,17 +207,13 @@ final class TreeWalker {
           FailureSeverity.of(failureAt: frame.depth)))
     }
     for failure in batch.failures { send(.failure(failure, FailureSeverity.entry)) }
-    if frame.batches.count == 1 && frame.isCurrentBatchDone {
-      frame.batches[0] = batch.list
-      frame.next = 0
-    } else {
-      frame.batches.append(batch.list)
-    }
+    frame.receive(batch.list)
   }
 
   /// Whether any entry left to write in `frame` is a directory to walk.
   private func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
-    for (index, list) in frame.batches.enumerated() {
+    for (index, listing) in frame.batches.enumerated() {
+      let list = listing.storage
       let start = index == 0 ? frame.next : 0
       let found = list.names.withUnsafeBufferPointer { names in
         list.entries[start...].contains { isDescendable($0, names, at: frame.depth) }
@@ -221,13 +225,11 @@ final class TreeWalker {
 
   // MARK: - Paths and events
 
-  /// Where the rows of `frame` are: their display and path prefixes.
-  private func location(of frame: WalkFrame) -> RowLocation {
-    let relativePart = relative[..<frame.relativeLength]
-    return RowLocation(
-      displayPrefix: displayPrefix + relativePart,
-      pathPrefix: operandPrefix + relativePart,
-      depth: frame.depth)
+  /// Where the rows of the directory at the end of the relative path are.
+  private func location(depth: Int) -> RowLocation {
+    RowLocation(
+      pathPrefix: operandPrefix + relative, displayStart: showsPath ? 0 : operandPrefix.count,
+      depth: depth)
   }
 
   /// The directory's path as messages name it.

@@ -1,7 +1,8 @@
 /// One directory on the walk's current path.
 final class WalkFrame {
-  /// Entries read and not yet written: the current batch first.
-  var batches: [EntryList]
+  /// Entries read and not yet written: the current batch first, each
+  /// made a ``Listing`` once, for all the runs of rows it is written in.
+  var batches: [Listing]
   /// The position in the current batch of the next entry to write.
   var next = 0
   /// The open directory, while it has one.
@@ -10,17 +11,20 @@ final class WalkFrame {
   var reopened: FileDescriptor?
   var finishedReading = false
   let identity: DirectoryIdentity
-  /// The name in the parent directory; the operand itself for the first.
-  let name: [UInt8]
+  /// The name in the parent directory (sharing the parent's name bytes);
+  /// the operand itself for the first.
+  let name: ArraySlice<UInt8>
   /// How much of the walker's relative path leads to this directory.
   let relativeLength: Int
   /// The depth of this directory's entries: 1 for the operand's.
   let depth: Int
   let id: DirectoryID
+  /// Where the directory's rows are: made once, shared by all its rows.
+  let location: RowLocation
 
   init(
-    stream: DirectoryStream?, status: FileStatus, name: [UInt8], relativeLength: Int,
-    depth: Int, id: DirectoryID
+    stream: DirectoryStream?, status: FileStatus, name: ArraySlice<UInt8>, relativeLength: Int,
+    depth: Int, id: DirectoryID, location: RowLocation
   ) {
     self.stream = stream
     identity = DirectoryIdentity(status)
@@ -28,7 +32,8 @@ final class WalkFrame {
     self.relativeLength = relativeLength
     self.depth = depth
     self.id = id
-    batches = [EntryList()]
+    self.location = location
+    batches = []
   }
 
   var descriptor: FileDescriptor? {
@@ -41,7 +46,21 @@ final class WalkFrame {
 
   /// Whether every entry read so far has been written.
   var isCurrentBatchDone: Bool {
-    next >= batches[0].count
+    batches.isEmpty || next >= batches[0].count
+  }
+
+  /// Takes a batch read from the directory.
+  func receive(_ list: EntryList) {
+    let listing = Listing(list, at: location, directory: id)
+    if batches.count == 1 && isCurrentBatchDone {
+      batches[0] = listing
+      next = 0
+    } else {
+      batches.append(listing)
+    }
+    if batches.count == 1 && list.isEmpty {
+      batches.removeAll(keepingCapacity: true)
+    }
   }
 
   func close() {
