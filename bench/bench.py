@@ -164,6 +164,42 @@ def fd_command():
     return shutil.which("fdfind")
 
 
+def debian_tool(command, package):
+    """A comparison tool from Debian, installed here (never by make test) if missing."""
+    if shutil.which(command) is None and shutil.which("apt-get"):
+        print(f"installing {package} for the comparison...", file=sys.stderr)
+        subprocess.run(["apt-get", "update", "-qq"], check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", package], check=False,
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    return shutil.which(command)
+
+
+def queries(lsrows, runs):
+    """--where on the million-entry directory and on /usr."""
+    million = os.path.join(BENCH_DIR, "million")
+    make_flat(million, 1_000_000)
+    commands = [
+        ("lsrows DIR", [lsrows, million], C_LOCALE),
+        ("lsrows --where \"name ~ '*7.txt'\" DIR", [lsrows, "--where", "name ~ '*7.txt'", million],
+         C_LOCALE),
+        ("lsrows --where 'size > 1M' DIR", [lsrows, "--where", "size > 1M", million], C_LOCALE),
+        ("find DIR -maxdepth 1 -size +1M", ["find", million, "-maxdepth", "1", "-size", "+1M"],
+         C_LOCALE),
+        ("lsrows -R --where \"name ~ '*.h'\" /usr", [lsrows, "-R", "--where", "name ~ '*.h'", "/usr"],
+         C_LOCALE),
+    ]
+    bfs = debian_tool("bfs", "bfs")
+    if bfs:
+        commands.append(("bfs /usr -name '*.h'", [bfs, "/usr", "-name", "*.h"], C_LOCALE))
+    results = run_group("Queries: --where on 1,000,000 files and on /usr", commands, runs)
+    print()
+    met = check(results, "lsrows --where \"name ~ '*7.txt'\" DIR", "lsrows DIR", 1.1)
+    met &= check(results, "lsrows --where 'size > 1M' DIR", "find DIR -maxdepth 1 -size +1M", 1.0)
+    if bfs:
+        met &= check(results, "lsrows -R --where \"name ~ '*.h'\" /usr", "bfs /usr -name '*.h'", 1.0)
+    return met
+
+
 def recursive(lsrows, runs):
     tree = os.path.join(BENCH_DIR, "tree")
     make_tree(tree, 50, 50, 200)
@@ -228,7 +264,7 @@ def versus(lsrows, runs, baseline):
 
 
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
-          "structured": structured}
+          "structured": structured, "queries": queries}
 
 
 def main():

@@ -1,6 +1,8 @@
 /// One `FIELD OP VALUE` of a `--where` expression, with the value already
 /// of the field's type.
-struct Comparison: Sendable {
+///
+/// A class, immutable, so that evaluating it for every row copies nothing.
+final class Comparison: Sendable {
   /// The value compared with, typed by the field.
   enum Operand: Sendable {
     case number(Int128)
@@ -16,30 +18,43 @@ struct Comparison: Sendable {
   let op: ComparisonOperator
   let operand: Operand
 
+  init(field: Field, op: ComparisonOperator, operand: Operand) {
+    self.field = field
+    self.op = op
+    self.operand = operand
+  }
+
   /// Whether the row's field satisfies the comparison.
   ///
   /// A value that could not be read, or that the row has no such thing for,
   /// satisfies none.
   func holds(for fields: RowFields) -> Bool {
     guard let value = fields.value(field) else { return false }
-    switch (value, operand) {
-    case (.signed(let number), .number(let wanted)):
-      return op.holds(forOrder: Self.order(Int128(number), wanted))
-    case (.unsigned(let number), .number(let wanted)):
-      return op.holds(forOrder: Self.order(Int128(number), wanted))
-    case (.time(let time), .time(let wanted)):
-      return op.holds(forOrder: time < wanted ? -1 : (time == wanted ? 0 : 1))
-    case (.kind(let kind), .kind(let wanted)):
-      return op.holds(forOrder: kind == wanted ? 0 : 1)
-    case (.permissions(let mode), .permissions(let wanted)):
-      return op.holds(forOrder: Self.order(Int128(mode.permissions.rawValue), Int128(wanted)))
-    case (.text(let text), _):
+    // One switch at a time: a tuple of the value and the operand would copy
+    // both, for every row.
+    switch value {
+    case .text(let text):
       return holds(text)
-    case (.mode(let mode), _):
+    case .signed(let number):
+      guard case .number(let wanted) = operand else { return false }
+      return op.holds(forOrder: Self.order(Int128(number), wanted))
+    case .unsigned(let number):
+      guard case .number(let wanted) = operand else { return false }
+      return op.holds(forOrder: Self.order(Int128(number), wanted))
+    case .time(let time):
+      guard case .time(let wanted) = operand else { return false }
+      return op.holds(forOrder: time < wanted ? -1 : (time == wanted ? 0 : 1))
+    case .kind(let kind):
+      guard case .kind(let wanted) = operand else { return false }
+      return op.holds(forOrder: kind == wanted ? 0 : 1)
+    case .permissions(let mode):
+      guard case .permissions(let wanted) = operand else { return false }
+      return op.holds(forOrder: Self.order(Int128(mode.permissions.rawValue), Int128(wanted)))
+    case .mode(let mode):
       var string: [UInt8] = []
       appendModeString(mode, to: &string)
       return holds(FieldText(string))
-    default:
+    case .notApplicable:
       return false
     }
   }

@@ -11,7 +11,7 @@ extension GlobPattern {
   ///   - pattern: The glob's bytes.
   ///   - matchesSlashes: False for paths, where `*` stays in a component.
   /// - Throws: ``ParseError`` for an unclosed `[` or a `\` with nothing after it.
-  init(parsing pattern: [UInt8], matchesSlashes: Bool) throws(ParseError) {
+  convenience init(parsing pattern: [UInt8], matchesSlashes: Bool) throws(ParseError) {
     var tokens: [Token] = []
     var index = 0
     let slash = UInt8(ascii: "/")

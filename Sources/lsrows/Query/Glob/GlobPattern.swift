@@ -4,7 +4,10 @@
 /// On a path (``matchesSlashes`` false) `*`, `?` and classes stay within one
 /// component, and `**` as a whole component crosses any number of them
 /// (`src/**/*.swift` matches `src/a.swift` and `src/a/b/c.swift`).
-struct GlobPattern: Sendable, Equatable {
+///
+/// A class, immutable: evaluating a query for every row then passes one
+/// reference around instead of copying the token arrays.
+final class GlobPattern: Sendable, Equatable {
   enum Token: Sendable, Equatable {
     case byte(UInt8)
     /// `?`: one byte.
@@ -25,6 +28,10 @@ struct GlobPattern: Sendable, Equatable {
   /// `*.swift`, `IMG_*`, `*7*` are matched with prefix, suffix and
   /// substring tests instead of the general automaton.
   let literalRuns: [[UInt8]]?
+
+  static func == (lhs: GlobPattern, rhs: GlobPattern) -> Bool {
+    lhs.tokens == rhs.tokens && lhs.matchesSlashes == rhs.matchesSlashes
+  }
 
   init(tokens: [Token], matchesSlashes: Bool) {
     self.tokens = tokens
