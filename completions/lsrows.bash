@@ -17,16 +17,25 @@ _lsrows() {
         cur=${cur#*=}
     elif [[ $prev == --sort || $prev == --time || $prev == --format || $prev == --type \
         || $prev == --quoting-style || $prev == --files0-from || $prev == --max-depth
-        || $prev == --min-depth || $prev == --prune || $prev == --where || $prev == --sort-by ]]; then
+        || $prev == --min-depth || $prev == --prune || $prev == --where || $prev == --sort-by
+        || $prev == --ignore || $prev == --hide || $prev == --block-size || $prev == --time-style
+        || $prev == --indicator-style || $prev == --tabsize || $prev == --width || $prev == -I
+        || $prev == -T || $prev == -w ]]; then
         option=$prev
     fi
 
     case $option in
         --sort)
-            COMPREPLY=($(compgen -W "name none size time extension version" -- "$cur")) ;;
+            COMPREPLY=($(compgen -W "name none size time extension version width" -- "$cur")) ;;
         --time)
-            COMPREPLY=($(compgen -W "mtime modification atime access use ctime status" -- "$cur")) ;;
-        --color|--classify)
+            COMPREPLY=($(compgen -W "mtime modification atime access use ctime status birth creation" -- "$cur")) ;;
+        --time-style)
+            COMPREPLY=($(compgen -W "long-iso full-iso iso locale +" -- "$cur")) ;;
+        --indicator-style)
+            COMPREPLY=($(compgen -W "none slash file-type classify" -- "$cur")) ;;
+        --block-size)
+            COMPREPLY=($(compgen -W "K M G KB MB GB KiB MiB GiB human-readable si" -- "$cur")) ;;
+        --color|--classify|--hyperlink)
             COMPREPLY=($(compgen -W "always yes force never no none auto tty if-tty" -- "$cur")) ;;
         --quoting-style)
             COMPREPLY=($(compgen -W "literal locale shell shell-always shell-escape shell-escape-always c c-maybe escape clocale" -- "$cur")) ;;
@@ -43,7 +52,7 @@ _lsrows() {
             COMPREPLY=($(compgen -P "$prefix_fields" -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem" -- "${cur##*,}")) ;;
         --where)
             COMPREPLY=($(compgen -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem" -- "$cur")) ;;
-        --max-depth|--min-depth|--prune)
+        --max-depth|--min-depth|--prune|--ignore|--hide|--tabsize|--width|-I|-T|-w)
             return ;;
     esac
     if [[ -n $option ]]; then
@@ -52,13 +61,19 @@ _lsrows() {
     fi
 
     if [[ $cur == -* ]]; then
-        local options="--all --almost-all --directory --recursive --max-depth= --dereference
+        local options="--all --almost-all --directory --ignore= --hide= --ignore-backups
+            --recursive --max-depth= --dereference --dereference-command-line
+            --dereference-command-line-symlink-to-dir
             --min-depth= --prune= --one-file-system --where= --sort-by=
             --type= --files0-from= --reverse --sort= --group-directories-first
-            --numeric-uid-gid --human-readable --inode --time= --classify --classify= --format=
-            --json --csv --null --zero --quoting-style= --literal --escape --quote-name
+            --numeric-uid-gid --no-group --author --human-readable --si --block-size= --kibibytes
+            --inode --size --context --time= --time-style= --full-time
+            --classify --classify= --file-type --indicator-style= --hyperlink --hyperlink=
+            --format= --json --csv --null --zero --tabsize= --width= --dired
+            --quoting-style= --literal --escape --quote-name
             --hide-control-chars --show-control-chars --color --color= --help --version
-            -a -A -d -R -L -r -S -t -X -v -U -l -n -h -i -F -N -b -Q -q -0 -1"
+            -a -A -d -I -B -f -R -L -H -r -S -t -X -v -U -l -g -o -G -n -h -k -i -s -Z -c -u
+            -F -p -N -b -Q -q -0 -1 -T -w -C -x -m -D"
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
         # An option that takes a value: no space after its '='.
         if [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]]; then

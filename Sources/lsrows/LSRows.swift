@@ -18,7 +18,8 @@ enum LSRows {
     do {
       command = try Options.parse(
         Array(rawArguments().dropFirst()),
-        stopsAtFirstOperand: environmentValue("POSIXLY_CORRECT") != nil)
+        stopsAtFirstOperand: environmentValue("POSIXLY_CORRECT") != nil,
+        outputIsTerminal: FileDescriptor.standardOutput.isTerminal)
     } catch {
       diagnostics.report(error)
       return error.exitStatus
@@ -33,9 +34,15 @@ enum LSRows {
         return .success
       case .list(let options):
         CivilTime.loadTimeZone()
-        let configuration = Configuration(
-          options, environment: environmentValue, output: .standardOutput,
-          warn: diagnostics.report)
+        let configuration: Configuration
+        do {
+          configuration = try Configuration(
+            options, environment: environmentValue, output: .standardOutput,
+            warn: diagnostics.report)
+        } catch {
+          diagnostics.report(error)
+          return error.exitStatus
+        }
         let output = RowOutput(
           configuration.presentation,
           sink: FileDescriptorSink(descriptor: FileDescriptor.standardOutput.rawValue),

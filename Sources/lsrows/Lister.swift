@@ -22,6 +22,7 @@ final class Lister {
     try output.begin()
     do {
       switch configuration.operands {
+      case .workingDirectory: try walk(Array(".".utf8), number: 1, showsPath: false)
       case .paths(let paths): try list(paths)
       case .file(let path): try listOperands(from: path)
       }

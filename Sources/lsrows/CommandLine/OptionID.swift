@@ -1,44 +1,22 @@
 /// Every option lsrows understands, whatever its spelling.
-enum OptionID: Sendable, Hashable {
-  case all
-  case almostAll
-  case directory
-  case reverse
-  case unsorted
-  case sort
-  case sortBySize
-  case sortByTime
-  case sortByExtension
-  case sortByVersion
-  case groupDirectoriesFirst
-  case long
-  case numericIDs
-  case humanReadable
-  case inode
-  case time
-  case classify
-  case format
-  case type
-  case filesFrom
-  case recursive
-  case json
-  case csv
-  case quotingStyle
-  case literal
-  case escape
-  case quoteName
-  case hideControlCharacters
-  case showControlCharacters
+enum OptionID: Sendable, Hashable, CaseIterable {
+  // Which entries
+  case all, almostAll, directory, recursive, maxDepth, minDepth, oneFileSystem, prune, filter
+  case type, filesFrom, ignore, ignoreBackups, hide
+  case dereference, dereferenceCommandLine, dereferenceCommandLineSymlinkToDirectory
+  // Order
+  case reverse, sort, sortBy, sortBySize, sortByTime, sortByExtension, sortByVersion, unsorted
+  case allUnsorted, groupDirectoriesFirst
+  // What each row shows
+  case long, numericIDs, withoutOwner, longWithoutGroup, withoutGroup, author, context
+  case inode, size, humanReadable, si, blockSize, kibibytes
+  case time, changeTime, accessTime, timeStyle, fullTime
+  case classify, fileType, slash, indicatorStyle, hyperlink
+  case format, json, csv, null, onePerLine, tabSize, width
+  // How names look
+  case quotingStyle, literal, escape, quoteName, hideControlCharacters, showControlCharacters
   case color
-  case maxDepth
-  case dereference
-  case null
-  case onePerLine
-  case help
-  case version
-  case filter
-  case sortBy
-  case minDepth
-  case oneFileSystem
-  case prune
+  // ls's multi-column formats and dired, refused
+  case columns, across, commas, dired
+  case help, version
 }

@@ -8,6 +8,7 @@ extension Options {
       (["time"], .time),
       (["extension"], .extension),
       (["version"], .version),
+      (["width"], .width),
     ]
   )
 
@@ -17,6 +18,15 @@ extension Options {
       (["mtime", "modification"], .modification),
       (["atime", "access", "use"], .access),
       (["ctime", "status"], .change),
+      (["birth", "creation"], .birth),
+    ]
+  )
+
+  static let indicatorChoices = ArgumentChoices<IndicatorStyle>(
+    option: "--indicator-style",
+    choices: [
+      (["none"], .none), (["slash"], .slash), (["file-type"], .fileType),
+      (["classify"], .classify),
     ]
   )
 

@@ -2,9 +2,18 @@ extension Options {
   /// Reads a command line (without the program name), in order: an option is
   /// applied, or rejected, before the next one is looked at, so the first
   /// mistake is the one reported, as in ls.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after the program name.
+  ///   - stopsAtFirstOperand: `POSIXLY_CORRECT`: options end at the first operand.
+  ///   - outputIsTerminal: Whether standard output is a terminal, which
+  ///     `--classify=auto` decides as it is read, as ls decides it.
+  /// - Returns: What to do: list, or print help or the version.
+  /// - Throws: The first mistake, as ls reports it.
   static func parse(
     _ arguments: [[UInt8]],
-    stopsAtFirstOperand: Bool = false
+    stopsAtFirstOperand: Bool = false,
+    outputIsTerminal: Bool = false
   ) throws(UsageError) -> Command {
     var parser = ArgumentParser(
       arguments, table: OptionSpec.table, stopsAtFirstOperand: stopsAtFirstOperand)
@@ -27,7 +36,7 @@ extension Options {
         case .csv: formatOptions.insert("csv")
         default: break
         }
-        try options.apply(id, value, now: now)
+        try options.apply(id, value, now: now, outputIsTerminal: outputIsTerminal)
       }
     }
     if options.operandsFile != nil, let extra = options.operands.first {
@@ -42,95 +51,8 @@ extension Options {
     return .list(options)
   }
 
-  private mutating func apply(
-    _ id: OptionID, _ value: [UInt8]?, now: Timestamp
-  ) throws(UsageError) {
-    switch id {
-    case .all: hidden = .all
-    case .almostAll: hidden = .almostAll
-    case .directory: listsDirectoriesThemselves = true
-    case .reverse: reversesOrder = true
-    case .unsorted: sortKey = .none
-    case .sort: sortKey = try Options.sortChoices.match(value ?? [])
-    case .sortBySize: sortKey = .size
-    case .sortByTime: sortKey = .time
-    case .sortByExtension: sortKey = .extension
-    case .sortByVersion: sortKey = .version
-    case .groupDirectoriesFirst: groupsDirectoriesFirst = true
-    case .long: format = .long
-    case .numericIDs:
-      numericIDs = true
-      format = .long
-    case .humanReadable: humanReadableSizes = true
-    case .inode: showsInode = true
-    case .time: timeField = try Options.timeChoices.match(value ?? [])
-    case .classify:
-      classify =
-        try value.map { v throws(UsageError) in try Options.classifyChoices.match(v) } ?? .always
-    case .format: format = .template(try Template(parsing: value ?? []))
-    case .type:
-      var kinds = Set<FileKind>()
-      for word in (value ?? []).split(
-        separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-      {
-        kinds.insert(try Options.typeChoices.match(Array(word)))
-      }
-      self.kinds = kinds
-    case .filesFrom: operandsFile = value ?? []
-    case .recursive: recursive = true
-    case .json: format = .json
-    case .csv: format = .csv
-    case .quotingStyle: quotingStyle = try Options.quotingChoices.match(value ?? [])
-    case .literal: quotingStyle = .literal
-    case .escape: quotingStyle = .escape
-    case .quoteName: quotingStyle = .c
-    case .hideControlCharacters: hidesControlCharacters = true
-    case .showControlCharacters: hidesControlCharacters = false
-    case .color:
-      color = try value.map { v throws(UsageError) in try Options.colorChoices.match(v) } ?? .always
-    case .dereference: followsSymlinks = true
-    case .maxDepth:
-      let depth = try Self.count(value ?? [], option: "--max-depth")
-      recursive = true
-      maxDepth = depth
-      // Depth 0 is the operands themselves, as find -maxdepth 0.
-      if depth == 0 { listsDirectoriesThemselves = true }
-    case .null: terminator = .nul
-    case .onePerLine: break
-    case .help, .version: break
-    case .filter:
-      let text = value ?? []
-      do {
-        filters.append(try QueryParser.parse(text, now: now))
-      } catch {
-        throw .invalidQuery(text, option: "--where", error)
-      }
-    case .sortBy:
-      let text = value ?? []
-      do {
-        sortKey = .fields(try SortField.parseList(text))
-      } catch {
-        throw .invalidQuery(text, option: "--sort-by", error)
-      }
-    case .minDepth:
-      minDepth = try Self.count(value ?? [], option: "--min-depth")
-    case .oneFileSystem: staysOnFileSystem = true
-    case .prune:
-      let text = value ?? []
-      do {
-        prunes.append(try GlobPattern(parsing: text, matchesSlashes: true))
-      } catch {
-        throw .invalidQuery(
-          text, option: "--prune",
-          QueryError(
-            problem: error.reason, offset: error.offset,
-            expected: "a glob: * ? [abc] [a-z] [!abc], \\ before a special byte"))
-      }
-    }
-  }
-
   /// A whole number of levels, 0 or more.
-  private static func count(_ text: [UInt8], option: String) throws(UsageError) -> Int {
+  static func count(_ text: [UInt8], option: String) throws(UsageError) -> Int {
     guard !text.isEmpty,
       text.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
       let number = Int(String(decoding: text, as: UTF8.self))

@@ -12,6 +12,8 @@ enum SortKey: Sendable, Equatable {
   case `extension`
   /// Natural order of numbers within names (`-v`), as GNU filevercmp.
   case version
+  /// By the width of the name as it is shown (`--sort=width`).
+  case width
   /// `--sort-by`: any fields, each ascending or descending.
   case fields([SortField])
 }

@@ -5,12 +5,19 @@ enum Usage {
   private static let options = """
     Usage: lsrows [OPTION]... [PATH]...
     List the entries of each PATH (the current directory by default), one row
-    per line, with names written byte for byte and sorted byte-wise.
+    per line, with names written byte for byte and sorted byte-wise. The options
+    of GNU ls mean what they mean in ls -1.
 
     Which entries:
       -a, --all                  include entries starting with '.', and '.' and '..'
       -A, --almost-all           include entries starting with '.', but not '.' or '..'
       -d, --directory            list directories themselves, not their contents
+      -I, --ignore=PATTERN       leave out entries whose name matches the shell
+                                   PATTERN (repeatable)
+          --hide=PATTERN         leave out entries matching PATTERN, unless -a or
+                                   -A (repeatable)
+      -B, --ignore-backups       leave out entries ending with ~
+      -f                         -a and -U, and no -l, -s, colors or hyperlinks
           --type=LIST            keep only these kinds, a comma-separated list of
                                    f (file), d (dir), l (symlink), p (fifo),
                                    s (socket), b (block device), c (char device)
@@ -31,12 +38,18 @@ enum Usage {
                                    ~ !~ for a glob; VALUE is typed by the field:
                                    size > 1.5M, mtime > -7d, type == dir,
                                    perms == 0755, path ~ 'src/**/*.c'
-      -L, --dereference          follow symbolic links, into directories too
+      -L, --dereference          show and sort what symbolic links point to, and
+                                   follow them into directories
+      -H, --dereference-command-line
+                                 follow symbolic links named as PATHs
+          --dereference-command-line-symlink-to-dir
+                                 follow PATHs that are links to directories (the
+                                   default unless -d, -F or -l)
 
     Order (ties are broken by name):
       -r, --reverse              reverse the order
           --sort=WORD            name (the default), none, size, time, extension,
-                                   version
+                                   version, width
       -S                         sort by size, largest first
       -t                         sort by time, newest first (see --time)
       -X                         sort by extension
@@ -50,23 +63,52 @@ enum Usage {
 
     What each row shows:
       -l                         ls -l columns, times in its long-iso style, no total
+      -g                         like -l, without the owner
+      -o                         like -l, without the group
+      -G, --no-group             with -l, no group
       -n, --numeric-uid-gid      like -l, with numeric user and group IDs
-      -h, --human-readable       with -l, sizes like 1.1K 234M 2.0G
+          --author               with -l, the author (the owner, on Linux)
       -i, --inode                the inode number before each name
-          --time=WORD            the time -l shows and -t sorts by: mtime (the
-                                   default), atime or ctime
+      -s, --size                 the allocated size, in blocks, before each name
+      -Z, --context              the security context before each name (? where
+                                   there is none)
+      -h, --human-readable       sizes like 1.1K 234M 2.0G (-l and -s)
+          --si                   likewise, in powers of 1000
+          --block-size=SIZE      scale sizes by SIZE (K, 1M, KB, KiB, human-readable,
+                                   si); also BLOCK_SIZE and LS_BLOCK_SIZE
+      -k, --kibibytes            blocks of 1024 bytes for -s
+      -c                         ctime: shown by -l, sorted by with -t (alone,
+                                   sorts by it)
+      -u                         atime, likewise
+          --time=WORD            the time -l shows and -t sorts by: atime (access,
+                                   use), ctime (status), birth (creation), or
+                                   mtime (modification, the default)
+          --time-style=STYLE     with -l: long-iso (the default), full-iso, iso,
+                                   locale, or +FORMAT (+OLD<newline>RECENT for
+                                   both of ls's formats); also TIME_STYLE
+          --full-time            like -l --time-style=full-iso
       -F, --classify[=WHEN]      append an indicator (one of */=@|); WHEN is
+                                   always (the default), auto or never
+          --file-type            likewise, except *
+      -p                         append / to directories
+          --indicator-style=WORD none, slash (-p), file-type, classify (-F)
+          --hyperlink[=WHEN]     link names to their files (OSC 8); WHEN is
                                    always (the default), auto or never
           --format=TEMPLATE      each row from TEMPLATE: text with {FIELD}s (below),
                                    escapes \\t \\n \\0 \\\\, and {{ }} for braces;
                                    a field may take a format: {mtime:%F %T} (as
                                    date +FORMAT), {size:h} or {size:si} (sizes as
                                    ls -h shows them, in powers of 1024 or 1000),
-                                   {path:shell}, {name:c}, {name:json}
+                                   {path:shell}, {name:c}, {name:json}; ls's words
+                                   long, verbose and single-column mean what they
+                                   mean in ls
           --json                 each row a JSON object (JSON Lines)
           --csv                  each row a CSV record, after a header line
-      -0, --null, --zero         end each row with NUL, not newline
+      -0, --null, --zero         end each row with NUL, not newline, and write
+                                   names as they are, without colors
       -1                         one row per line (always so; accepted for ls habits)
+      -T, --tabsize=COLS         accepted for ls habits; rows have no tabs
+      -w, --width=COLS           accepted for ls habits; rows are never wrapped
 
     How names look (on a terminal as ls shows them; in a pipe byte for byte):
           --quoting-style=WORD   literal, locale, shell, shell-always, shell-escape,
@@ -80,6 +122,9 @@ enum Usage {
           --color[=WHEN]         color names by kind and LS_COLORS; WHEN is always
                                    (the default), auto or never; NO_COLOR turns
                                    auto off
+
+    Refused, since lsrows writes one row per line (use ls for them):
+      -C, -x, -m, --format=across|commas|horizontal|vertical, -D (--dired)
 
           --help                 display this help and exit
           --version              output version information and exit

@@ -26,6 +26,18 @@ enum UsageError: Error, Equatable {
   case extraOperand([UInt8], reason: String)
   /// Options that choose the same thing in different ways.
   case conflictingOptions([String])
+  /// ls's multi-column formats and `--dired`: not one row per line.
+  case notOneRowPerLine(option: String, what: String, hint: String? = nil)
+  /// `--block-size=x`, with ls's reason.
+  case invalidBlockSize([UInt8], BlockSize.ParseError)
+  /// `--time-style=x`: not a style ls knows, or a prefix of several.
+  case invalidTimeStyle([UInt8], ambiguous: Bool)
+  /// `--time-style=+A<newline>B<newline>C`: more than two formats.
+  case invalidTimeStyleFormat([UInt8])
+  /// `-T x`.
+  case invalidTabSize([UInt8], tooLarge: Bool)
+  /// `-w x`.
+  case invalidWidth([UInt8])
 
   /// The exit status ls gives for this mistake: 1 for a bad option argument
   /// (argmatch), 2 for the rest.
@@ -34,6 +46,15 @@ enum UsageError: Error, Equatable {
     case .invalidArgument, .ambiguousArgument, .invalidTemplate, .invalidNumber, .invalidQuery:
       .minorProblem
     default: .seriousTrouble
+    }
+  }
+
+  /// Whether the message ends with the line pointing to `--help`; ls
+  /// leaves it out where it dies at once.
+  var suggestsHelp: Bool {
+    switch self {
+    case .invalidTimeStyleFormat, .invalidTabSize, .invalidWidth, .invalidBlockSize: false
+    default: true
     }
   }
 }

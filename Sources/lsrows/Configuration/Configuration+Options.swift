@@ -1,67 +1,78 @@
+import Glibc
+
 extension Configuration {
   /// How many rows go through RowCore at a time: enough to amortize each
   /// hand-off, few enough that the boxes never dominate memory.
   static let defaultRowsPerChunk = 4096
 
   /// Decides everything the options leave to the environment and the
-  /// output: `--classify=auto` and `--color=auto`, quoting on a terminal,
-  /// `LS_COLORS`, what metadata to read, whether rows stream.
+  /// output, as ls decides it: the order when none was asked for, quoting
+  /// and colors on a terminal, `LS_COLORS`, `TIME_STYLE` and the block size
+  /// variables, which symlinks are followed, what metadata to read, whether
+  /// rows stream.
   ///
   /// - Parameters:
   ///   - options: The command line.
   ///   - environment: Reads a variable.
   ///   - output: Standard output, to ask whether it is a terminal.
   ///   - warn: Reports a problem in the environment (as ls, a warning only).
+  /// - Throws: A ``UsageError`` for a time style ls would refuse (from
+  ///   `--time-style` or `TIME_STYLE`, and only with `-l`, as ls).
   init(
     _ options: Options, environment: (String) -> [UInt8]?, output: FileDescriptor,
     warn: ([UInt8]) -> Void
-  ) {
+  ) throws(UsageError) {
     let isTerminal = output.isTerminal
-    let classifies = options.classify == .always || (options.classify == .auto && isTerminal)
+    let format = options.format
     let names = NameStyle.resolve(
-      options, classifies: classifies, isTerminal: isTerminal, environment: environment,
+      options, isTerminal: isTerminal, environment: environment,
       terminalWidth: isTerminal ? output.terminalWidth : nil, warn: warn)
     presentation = Presentation(
-      format: options.format, names: names, classifies: classifies,
-      showsInode: options.showsInode, numericIDs: options.numericIDs,
-      humanReadableSizes: options.humanReadableSizes, timeField: options.timeField,
+      format: format, names: names, indicators: options.indicatorStyle,
+      columns: try Self.columns(options, environment: environment),
+      hyperlinkHost: Self.wantsHyperlinks(options.hyperlink, isTerminal) ? Self.hostName() : nil,
       terminator: options.terminator,
       filter: RowFilter(
         kinds: options.kinds, minDepth: options.minDepth, queries: options.filters))
 
-    order = EntryOrder(key: options.sortKey, isReversed: options.reversesOrder)
+    order = EntryOrder(key: Self.sortKey(options), isReversed: options.reversesOrder)
+    presentation.alignsNameColumns =
+      !order.keepsReadOrder || options.showsBlocks || options.listingDepth > 1
     order.groupsDirectoriesFirst = options.groupsDirectoriesFirst
     order.timeField = options.timeField
+    if order.key == .width {
+      order.nameWidths = names.widths(padsUnquoted: format.isLong)
+    }
 
-    var needs = order.metadataNeeds.union(presentation.metadataNeeds)
-    if options.listingDepth > 1 {
-      // Knowing which entries are directories to walk into.
-      needs.statusKinds.insert(.unknown)
-    }
-    if !options.prunes.isEmpty {
-      // Knowing which entries are directories, to leave out those pruned.
-      needs.statusKinds.insert(.unknown)
-    }
-    if options.followsSymlinks {
-      // As ls -L: every row describes what its symlink points to.
-      needs.followsSymlinks = true
-      needs.statusKinds.insert(.every)
-    }
-    metadata = MetadataReader(needs: needs)
+    // ls's dereference default: links on the command line that point to
+    // directories are followed, unless -d, -F or -l look at links themselves.
+    let dereference =
+      options.dereference
+      ?? (options.listsDirectoriesThemselves || options.indicatorStyle == .classify
+        || format.isLong ? .never : .commandLineSymlinkToDirectory)
+    metadata = MetadataReader(
+      needs: Self.metadataNeeds(
+        options, order: order, presentation: presentation, dereference: dereference))
 
-    operands =
-      options.operandsFile.map { .file($0) }
-      ?? .paths(options.operands.isEmpty ? [Array(".".utf8)] : options.operands)
+    if let file = options.operandsFile {
+      operands = .file(file)
+    } else if options.operands.isEmpty {
+      // With -d, ls looks at "." as an operand; else it only reads it.
+      operands = options.listsDirectoriesThemselves ? .paths([Array(".".utf8)]) : .workingDirectory
+    } else {
+      operands = .paths(options.operands)
+    }
     resolver = OperandResolver(
-      listsDirectoriesThemselves: options.listsDirectoriesThemselves,
-      looksAtSymlinksThemselves: options.listsDirectoriesThemselves
-        || options.format.isLong || classifies)
+      listsDirectoriesThemselves: options.listsDirectoriesThemselves, dereference: dereference)
     streamsRows = order.keepsReadOrder && !presentation.measuresColumns
     rowsPerChunk = Self.defaultRowsPerChunk
     walk = WalkConfiguration(
       reader: DirectoryBatchReader(
-        hidden: options.hidden, metadata: metadata, order: order, prunes: options.prunes),
-      maxDepth: options.listingDepth, followsSymlinks: options.followsSymlinks,
+        hidden: options.hidden,
+        ignored: IgnoredNames(
+          options.ignorePatterns + (options.hidden == .none ? options.hidePatterns : [])),
+        metadata: metadata, order: order, prunes: options.prunes),
+      maxDepth: options.listingDepth, followsSymlinks: dereference == .always,
       staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,
       descriptorBudget: Self.descriptorBudget)
@@ -70,4 +81,82 @@ extension Configuration {
   /// How many directories a walk keeps open: half the descriptors still
   /// free under the limit (the parent may have left some open), at most 64.
   static let descriptorBudget = max(2, min(64, freeDescriptorCount() / 2))
+
+  /// The order when none was asked for, as ls decides it: by the time
+  /// `-c`, `-u` or `--time` names when rows do not show it (not `-l`),
+  /// else by name.
+  private static func sortKey(_ options: Options) -> SortKey {
+    if let key = options.sortKey { return key }
+    switch options.timeField {
+    case .access, .change, .birth: return options.format.isLong ? .name : .time
+    case .modification: return .name
+    }
+  }
+
+  /// The columns before names and those of `-l`: sizes scaled by
+  /// `--block-size`, `-h`, `--si` or the variables, blocks also by `-k`,
+  /// times in the chosen style.
+  private static func columns(
+    _ options: Options, environment: (String) -> [UInt8]?
+  ) throws(UsageError) -> LongRowOptions {
+    var columns = LongRowOptions(
+      showsInode: options.showsInode, showsBlocks: options.showsBlocks,
+      showsContext: options.showsContext, numericIDs: options.numericIDs,
+      showsOwner: options.showsOwner, showsGroup: options.showsGroup,
+      showsAuthor: options.showsAuthor, timeField: options.timeField)
+    if let size = options.blockSize {
+      columns.sizeScale = size
+      columns.blockScale = size
+    } else {
+      // As ls: LS_BLOCK_SIZE, then BLOCK_SIZE, then BLOCKSIZE set the
+      // blocks; the first two set sizes too; -k overrides for blocks only.
+      let fallback: UInt64 = environment("POSIXLY_CORRECT") != nil ? 512 : 1024
+      let variable =
+        environment("LS_BLOCK_SIZE") ?? environment("BLOCK_SIZE") ?? environment("BLOCKSIZE")
+      let scale = variable.map { BlockSize.environmentValue($0, fallback: fallback) }
+      columns.blockScale = scale ?? BlockSize(unit: fallback)
+      if environment("LS_BLOCK_SIZE") != nil || environment("BLOCK_SIZE") != nil, let scale {
+        columns.sizeScale = scale
+      }
+      if options.kibibytes { columns.blockScale = BlockSize(unit: 1024) }
+    }
+    if options.format.isLong {
+      let style = options.timeStyle ?? environment("TIME_STYLE")
+      columns.timeStyle =
+        try style.map { text throws(UsageError) in try TimeStyle.parse(text) }
+        ?? .longISO
+    }
+    return columns
+  }
+
+  /// What must be read about entries, as ls decides what to stat.
+  private static func metadataNeeds(
+    _ options: Options, order: EntryOrder, presentation: Presentation, dereference: Dereference
+  ) -> MetadataNeeds {
+    var needs = order.metadataNeeds.union(presentation.metadataNeeds)
+    if options.listingDepth > 1 || !options.prunes.isEmpty {
+      // Knowing which entries are directories, to walk into them or to
+      // leave out those pruned.
+      needs.statusKinds.insert(.unknown)
+    }
+    if dereference == .always {
+      // As ls -L: a row describes what its symlink points to. ls looks
+      // only when something needs the kind or the status, so a listing of
+      // names alone shows a dangling link without complaint.
+      needs.followsSymlinks = true
+      if !needs.statusKinds.isEmpty { needs.statusKinds.insert(.symbolicLinks) }
+    }
+    return needs
+  }
+
+  private static func wantsHyperlinks(_ when: When, _ isTerminal: Bool) -> Bool {
+    when == .always || (when == .auto && isTerminal)
+  }
+
+  /// The host name links carry; empty when it cannot be read, as ls.
+  private static func hostName() -> [UInt8] {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return [] }
+    return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+  }
 }

@@ -6,7 +6,10 @@
 struct Configuration: Sendable {
   /// Where the operands come from.
   enum Operands: Sendable, Equatable {
-    /// Paths from the command line (`.` when none was given).
+    /// No path was given: the working directory's contents, read without
+    /// looking at it first, as ls does.
+    case workingDirectory
+    /// Paths from the command line.
     case paths([[UInt8]])
     /// `--files0-from`: a file of NUL-terminated paths (`-` is standard input).
     case file([UInt8])

@@ -6,14 +6,13 @@ extension NameStyle {
   ///
   /// - Parameters:
   ///   - options: The command line.
-  ///   - classifies: Whether `-F` indicators follow names.
   ///   - isTerminal: Whether standard output is a terminal.
   ///   - environment: Reads a variable.
   ///   - terminalWidth: The terminal's width, when there is one.
   ///   - warn: Reports a problem in the environment (as ls, a warning only).
   /// - Returns: The style.
   static func resolve(
-    _ options: Options, classifies: Bool, isTerminal: Bool,
+    _ options: Options, isTerminal: Bool,
     environment: (String) -> [UInt8]?, terminalWidth: Int?, warn: ([UInt8]) -> Void
   ) -> NameStyle {
     var style = options.quotingStyle
@@ -28,8 +27,8 @@ extension NameStyle {
     }
     let chosen = style ?? (isTerminal ? .shellEscape : .literal)
 
-    var alsoEscaped = ByteSet()
-    if classifies { alsoEscaped = ByteSet(Array("=>@|".utf8)) }
+    // A name must not end in what reads as an indicator.
+    var alsoEscaped = ByteSet(options.indicatorStyle.escapedBytes)
     if chosen == .escape { alsoEscaped.insert(UInt8(ascii: " ")) }
 
     // On a terminal, bytes that quoting leaves unprintable become "?", as

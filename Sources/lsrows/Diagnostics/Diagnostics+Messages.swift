@@ -49,6 +49,33 @@ extension Diagnostics {
       return Array("invalid argument ".utf8) + Quoting(.locale).quoted(text)
         + Array(" for '\(option)': \(error.problem) at character \(error.offset + 1)".utf8)
         + Array("\nExpected \(error.expected)".utf8)
+    case .notOneRowPerLine(let option, let what, let hint):
+      var text = "'\(option)' asks for \(what), and lsrows writes one row per line; "
+      text += "ls \(option) makes them"
+      if let hint { text += "\n" + hint }
+      return Array(text.utf8)
+    case .invalidBlockSize(let value, let reason):
+      let quoted = Quoting(.locale).quoted(value)
+      switch reason {
+      case .invalid: return Array("invalid --block-size argument ".utf8) + quoted
+      case .invalidSuffix: return Array("invalid suffix in --block-size argument ".utf8) + quoted
+      case .tooLarge:
+        return Array("--block-size argument ".utf8) + quoted + Array(" too large".utf8)
+      }
+    case .invalidTimeStyle(let value, let ambiguous):
+      return Array((ambiguous ? "ambiguous argument " : "invalid argument ").utf8)
+        + Quoting(.locale).quoted(value)
+        + Array(" for 'time style'\nValid arguments are:".utf8)
+        + Array(
+          TimeStyle.words.map { "\n  - [posix-]\($0)" }.joined().utf8)
+        + Array("\n  - +FORMAT (e.g., +%H:%M) for a 'date'-style format".utf8)
+    case .invalidTimeStyleFormat(let value):
+      return Array("invalid time style format ".utf8) + Quoting(.locale).quoted(value)
+    case .invalidTabSize(let value, let tooLarge):
+      return Array("invalid tab size: ".utf8) + Quoting(.locale).quoted(value)
+        + (tooLarge ? Array(": Value too large for defined data type".utf8) : [])
+    case .invalidWidth(let value):
+      return Array("invalid line width: ".utf8) + Quoting(.locale).quoted(value)
     case .extraOperand(let operand, let reason):
       return Array("extra operand ".utf8) + quotedFileName(operand) + Array("\n\(reason)".utf8)
     case .conflictingOptions(let options):

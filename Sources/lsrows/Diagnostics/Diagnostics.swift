@@ -38,7 +38,10 @@ struct Diagnostics {
   /// Reports a command line mistake and the line that points to `--help`.
   func report(_ error: UsageError) {
     var text = Self.message(for: error)
-    text.append(contentsOf: Array("\nTry '\(Self.programName) --help' for more information.".utf8))
+    if error.suggestsHelp {
+      text.append(
+        contentsOf: Array("\nTry '\(Self.programName) --help' for more information.".utf8))
+    }
     report(text)
   }
 }

@@ -7,34 +7,29 @@ struct Presentation: Sendable {
   var format: RowFormat
   /// How names look: quoting, `?` for control characters, colors.
   var names: NameStyle
-  /// `-F`, with `--classify=auto` decided.
-  var classifies: Bool
-  /// `-i`.
-  var showsInode: Bool
-  /// `-n`.
-  var numericIDs: Bool
-  /// `-h`.
-  var humanReadableSizes: Bool
-  /// `--time`.
-  var timeField: TimeField
+  /// `-F`, `-p`, `--file-type`, with `--classify=auto` decided.
+  var indicators = IndicatorStyle.none
+  /// The columns before names (and the rest of `-l`'s).
+  var columns = LongRowOptions()
+  /// Whether the columns before names line up over a directory's rows;
+  /// ls writes each row at its own width when it writes rows as it reads
+  /// them (`-U`, without `-s` or `-R`).
+  var alignsNameColumns = true
+  /// `--hyperlink`, decided: the host name links carry, or `nil`.
+  var hyperlinkHost: [UInt8]?
   /// The byte after each row.
-  var terminator: RowTerminator
+  var terminator = RowTerminator.newline
   /// Which rows are written.
-  var filter: RowFilter
-
-  /// What a long row shows.
-  var longRow: LongRowOptions {
-    LongRowOptions(
-      showsInode: showsInode, numericIDs: numericIDs, humanReadableSizes: humanReadableSizes,
-      timeField: timeField, classifies: classifies)
-  }
+  var filter = RowFilter.all
 
   /// Whether rows depend on the other rows of their directory (column
   /// widths), so none can be written before the directory is read.
   var measuresColumns: Bool {
     switch format {
     case .long: true
-    case .names: showsInode
+    case .names:
+      alignsNameColumns
+        && (columns.showsInode || columns.showsBlocks || columns.showsContext)
     case .template, .json, .csv: false
     }
   }
@@ -42,12 +37,13 @@ struct Presentation: Sendable {
   /// The cells of the chosen format, looking names up in `accounts`.
   func makeCellFormat(accounts: AccountNames) -> any CellFormat {
     let reader = FieldReader(accounts: accounts)
+    let painter = NamePainter(names, hyperlinks: hyperlinkHost.map(Hyperlinks.init(host:)))
     switch format {
     case .names:
-      return NameCells(painter: NamePainter(names), showsInode: showsInode, classifies: classifies)
+      return NameCells(painter: painter, columns: columns, indicators: indicators)
     case .long:
       return LongCells(
-        long: LongFormat(longRow, accounts: accounts), painter: NamePainter(names))
+        long: LongFormat(columns, indicators: indicators, accounts: accounts), painter: painter)
     case .template(let template):
       return TemplateCells(
         TemplateEncoder(
@@ -64,13 +60,23 @@ struct Presentation: Sendable {
   /// What must be read about entries to present them.
   var metadataNeeds: MetadataNeeds {
     var needs = filter.metadataNeeds
-    if showsInode {
+    if columns.showsInode {
       // As ls 9.1: a directory entry's inode is wrong for mount points and
       // on some file systems (overlayfs), so -i reads each file's own.
       needs.statusKinds.insert(.every)
     }
-    if classifies {
-      needs.statusKinds.formUnion([.unknown, .regularFiles])
+    if columns.showsBlocks || hyperlinkHost != nil {
+      needs.statusKinds.insert(.every)
+    }
+    if columns.showsContext {
+      needs.statusKinds.insert(.every)
+      needs.securityContexts = true
+    }
+    if indicators != .none {
+      needs.statusKinds.insert(.unknown)
+    }
+    if indicators == .classify {
+      needs.statusKinds.insert(.regularFiles)
     }
     if let palette = names.palette {
       needs.formUnion(palette.metadataNeeds(showsTargets: format.isLong))
@@ -82,10 +88,12 @@ struct Presentation: Sendable {
       needs.statusKinds.insert(.every)
       needs.symlinkTargets = true
       needs.accessControlLists = true
+      // A security context alone also marks the mode string, with `.`.
+      needs.securityContexts = true
       // The indicator after a symlink's target is the target's. (Its color
       // is too, but ls looks only when orphans or missing targets have a
       // color of their own; otherwise it leaves targets plain.)
-      needs.targetModes = needs.targetModes || classifies
+      needs.targetModes = needs.targetModes || indicators >= .fileType
     case .template(let template):
       needs.formUnion(template.fields.reduce(.none) { $0.union($1.metadataNeeds) })
     case .json, .csv:

@@ -1,27 +1,130 @@
 import Glibc
+import Synchronization
 
-/// POSIX access control lists, read through extended attributes.
+/// What ls reads from a file's extended attributes: whether it has a
+/// POSIX access control list, and its security context (SELinux's label).
 ///
-/// Swift's Glibc module does not declare `getxattr`, so it is looked up in
-/// the C library once, by name.
-enum AccessControlLists {
-  private typealias GetAttribute =
+/// One `listxattr` answers both for almost every file (it has neither);
+/// the context's value is read only where the list names it. Swift's Glibc
+/// module does not declare the xattr calls, so they are looked up in the C
+/// library once, by name.
+enum ExtendedAttributes {
+  /// What one file has.
+  struct Found: Equatable {
+    var hasAccessControlList = false
+    /// The `security.selinux` value without its NUL, when there is one
+    /// that names a context (possibly empty).
+    var securityContext: [UInt8]?
+  }
+
+  private typealias List =
+    @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
+  private typealias Get =
     @convention(c) (
       UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int
     ) -> Int
 
-  private static let getAttribute: GetAttribute? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getxattr") else { return nil }
-    return unsafeBitCast(symbol, to: GetAttribute.self)
-  }()
+  private static func lookUp<Function>(_ name: String, as type: Function.Type) -> Function? {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    return unsafeBitCast(symbol, to: type)
+  }
 
-  /// Whether the file at `path` has an access ACL, or a default ACL if it is
-  /// a directory, as GNU ls's `+` means.
+  private static let list = lookUp("listxattr", as: List.self)
+  private static let listOwn = lookUp("llistxattr", as: List.self)
+  private static let get = lookUp("getxattr", as: Get.self)
+  private static let getOwn = lookUp("lgetxattr", as: Get.self)
+
+  /// The device whose files last said they keep no context: as ls, its
+  /// other files are not asked (and show none).
+  private static let unsupportedDevice = Atomic<UInt64>(.max)
+
+  private static let accessACL = Array("system.posix_acl_access".utf8)
+  private static let defaultACL = Array("system.posix_acl_default".utf8)
+  private static let contextName = "security.selinux"
+
+  /// Reads what `path` has.
   ///
-  /// An error (no such attribute, no support for them) counts as no ACL.
-  static func exist(at path: UnsafePointer<CChar>, isDirectory: Bool) -> Bool {
-    guard let getAttribute else { return false }
-    if getAttribute(path, "system.posix_acl_access", nil, 0) > 0 { return true }
-    return isDirectory && getAttribute(path, "system.posix_acl_default", nil, 0) > 0
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - followsSymlink: Whether a symbolic link is followed (`-L`).
+  ///   - kind: The file's kind: a symbolic link has no ACL of its own, and
+  ///     a directory's default ACL counts, as GNU ls counts them.
+  ///   - readsContext: Whether the security context is wanted.
+  ///   - device: The file's device, for ls's memory of devices without
+  ///     contexts.
+  /// - Returns: What was found; an error (no support, no such attribute)
+  ///   counts as nothing, as in ls.
+  static func read(
+    at path: UnsafePointer<CChar>, followsSymlink: Bool, kind: FileKind, readsContext: Bool,
+    device: UInt64?
+  ) -> Found {
+    guard let listNames = followsSymlink ? list : listOwn else { return Found() }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
+      let length = listNames(path, buffer.baseAddress, buffer.count)
+      var found = Found()
+      var hasContext = false
+      if length >= 0 {
+        let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: length)
+        for name in bytes.split(separator: 0) {
+          if name.elementsEqual(accessACL) || (kind == .directory && name.elementsEqual(defaultACL))
+          {
+            found.hasAccessControlList = kind != .symbolicLink
+          } else if name.elementsEqual(contextName.utf8) {
+            hasContext = true
+          }
+        }
+      } else if errno == ERANGE {
+        // More names than the buffer holds: ask for each one.
+        found.hasAccessControlList =
+          kind != .symbolicLink && hasAttribute(path, accessACL, followsSymlink)
+          || kind == .directory && hasAttribute(path, defaultACL, followsSymlink)
+        hasContext = true
+      } else if isUnsupported(errno), let device {
+        unsupportedDevice.store(device, ordering: .relaxed)
+      }
+      let known = device != nil && device == unsupportedDevice.load(ordering: .relaxed)
+      if readsContext && hasContext && !known {
+        switch context(of: path, followsSymlink: followsSymlink) {
+        case .context(let value): found.securityContext = value
+        case .none: break
+        case .unsupported: if let device { unsupportedDevice.store(device, ordering: .relaxed) }
+        }
+      }
+      return found
+    }
+  }
+
+  private static func hasAttribute(
+    _ path: UnsafePointer<CChar>, _ name: [UInt8], _ followsSymlink: Bool
+  ) -> Bool {
+    guard let getValue = followsSymlink ? get : getOwn else { return false }
+    return (name + [0]).withUnsafeBufferPointer { name in
+      name.withMemoryRebound(to: CChar.self) { getValue(path, $0.baseAddress, nil, 0) > 0 }
+    }
+  }
+
+  /// What reading a context told, as libselinux tells ls.
+  private enum ContextValue {
+    case context([UInt8])
+    case none
+    /// No support here (or an empty value, which libselinux reports so).
+    case unsupported
+  }
+
+  private static func context(of path: UnsafePointer<CChar>, followsSymlink: Bool) -> ContextValue {
+    guard let getValue = followsSymlink ? get : getOwn else { return .none }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+      let length = getValue(path, contextName, buffer.baseAddress, buffer.count)
+      if length == 0 { return .unsupported }
+      guard length > 0 else { return isUnsupported(errno) ? .unsupported : .none }
+      var value = Array(buffer[..<length])
+      if value.last == 0 { value.removeLast() }
+      // ls shows "unlabeled" as no context.
+      return value.elementsEqual("unlabeled".utf8) ? .none : .context(value)
+    }
+  }
+
+  private static func isUnsupported(_ error: Int32) -> Bool {
+    error == ENOTSUP || error == ENOSYS || error == EINVAL
   }
 }

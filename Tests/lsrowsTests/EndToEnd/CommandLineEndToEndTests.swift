@@ -17,11 +17,11 @@ import Testing
   }
 
   @Test func unknownShortOptionMessage() {
-    let result = lsrows("-k")
+    let result = lsrows("-j")
     #expect(result.exitStatus == 2)
     #expect(
       result.errorText
-        == "lsrows: invalid option -- 'k'\nTry 'lsrows --help' for more information.\n")
+        == "lsrows: invalid option -- 'j'\nTry 'lsrows --help' for more information.\n")
   }
 
   @Test func invalidSortWordIsReportedBeforeAnythingIsListed() {
@@ -40,6 +40,7 @@ import Testing
           - 'time'
           - 'extension'
           - 'version'
+          - 'width'
         Try 'lsrows --help' for more information.
 
         """)

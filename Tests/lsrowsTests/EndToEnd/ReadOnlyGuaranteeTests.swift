@@ -72,6 +72,12 @@ import Testing
       case .filter: values = ["size > 0 or name ~ '*' or mtime > -1d"]
       case .sortBy: values = ["type,-size,mtime"]
       case .filesFrom: values = [filesFrom]
+      case .indicatorStyle: values = Options.indicatorChoices.choices.map(\.words[0])
+      case .hyperlink: values = Options.classifyChoices.choices.map(\.words[0])
+      case .timeStyle: values = TimeStyle.words + ["+%s%n%F", "posix-iso"]
+      case .blockSize: values = ["K", "1M", "si", "human-readable", "1kB"]
+      case .ignore, .hide: values = ["*a*", ".*"]
+      case .tabSize, .width: values = ["0", "8"]
       default:
         Issue.record("no argument to test \(long) with: add it here")
         values = []

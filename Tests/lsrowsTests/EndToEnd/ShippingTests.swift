@@ -169,7 +169,7 @@ import Testing
     #expect(
       completions(["lsrows", "--sort-by=size,-m"], current: 1)
         == "--sort-by=size,-mode\n--sort-by=size,-mtime\n--sort-by=size,-mtime_epoch\n")
-    let words = "name\nnone\nsize\ntime\nextension\nversion\n"
+    let words = "name\nnone\nsize\ntime\nextension\nversion\nwidth\n"
     #expect(completions(["lsrows", "--sort", "=", ""], current: 3) == words)
     #expect(
       completions(["lsrows", "--sort="], current: 1)

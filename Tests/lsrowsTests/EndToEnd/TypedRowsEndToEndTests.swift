@@ -147,7 +147,7 @@ import Testing
     (["--type=q"], "invalid argument 'q' for '--type'"),
     (["--type=f,"], "ambiguous argument '' for '--type'"),
     (["--time=x"], "invalid argument 'x' for '--time'"),
-    (["--time=birth"], "invalid argument 'birth' for '--time'"),
+    (["--indicator-style=all"], "invalid argument 'all' for '--indicator-style'"),
     (["--classify=sometimes"], "invalid argument 'sometimes' for '--classify'"),
     (["--format", "{nme}"], "invalid argument '{nme}' for '--format': unknown field '{nme}'"),
     (["--format", "{name"], "invalid argument '{name' for '--format': unclosed '{'"),

@@ -37,7 +37,7 @@ enum FuzzProperties {
     let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
     do {
       guard case .list(let options) = try Options.parse(words) else { return nil }
-      _ = Configuration(
+      _ = try Configuration(
         options, environment: { _ in nil }, output: .standardOutput, warn: { _ in })
       return nil
     } catch {

@@ -188,3 +188,20 @@ extension TemporaryDirectory {
     precondition(done == 0, "mknod failed")
   }
 }
+
+extension TemporaryDirectory {
+  /// Sets the extended attribute `attribute` of `name` (not following a
+  /// symlink); `false` when the file system or the user may not.
+  @discardableResult
+  func setAttribute(_ name: String, _ attribute: String, _ value: [UInt8]) -> Bool {
+    typealias SetAttribute =
+      @convention(c) (
+        UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32
+      ) -> Int32
+    let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "lsetxattr")!
+    let setAttribute = unsafeBitCast(symbol, to: SetAttribute.self)
+    return withCPath(path(name)) { path in
+      value.withUnsafeBytes { setAttribute(path, attribute, $0.baseAddress, $0.count, 0) } == 0
+    }
+  }
+}

@@ -6,7 +6,7 @@ import Testing
 @Suite struct FormattingTests {
   func human(_ size: UInt64) -> String {
     var output: [UInt8] = []
-    appendHumanSize(size, to: &output)
+    HumanReadable.append(size, in: .humanReadable, to: &output)
     return String(decoding: output, as: UTF8.self)
   }
 

@@ -10,6 +10,7 @@ extension EntryList {
     // Only an optimization: without room for a second copy, skip it.
     guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil else { return }
     var arrangedTargets: [UInt32: [UInt8]] = [:]
+    var arrangedContexts: [UInt32: [UInt8]] = [:]
     names.withUnsafeBufferPointer { old in
       for position in entries.indices {
         let entry = entries[position]
@@ -20,10 +21,14 @@ extension EntryList {
         if let target = symlinkTargets[entry.index] {
           arrangedTargets[UInt32(position)] = target
         }
+        if let context = securityContexts[entry.index] {
+          arrangedContexts[UInt32(position)] = context
+        }
       }
     }
     names = arrangedNames
     symlinkTargets = arrangedTargets
+    securityContexts = arrangedContexts
     if !details.isEmpty {
       // The permutation below runs on unchecked buffers.
       precondition(details.count == entries.count, "details for some entries only")

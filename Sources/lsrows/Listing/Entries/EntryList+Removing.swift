@@ -1,6 +1,6 @@
 extension EntryList {
   /// Removes the entries `shouldRemove` picks, keeping the others' order,
-  /// details and symlink targets.
+  /// details, symlink targets and contexts.
   ///
   /// The names stay in the name bytes; only the entries point at them.
   mutating func removeEntries(
@@ -12,17 +12,20 @@ extension EntryList {
     var keptEntries: [Entry] = []
     var keptDetails: [EntryDetails] = []
     var keptTargets: [UInt32: [UInt8]] = [:]
+    var keptContexts: [UInt32: [UInt8]] = [:]
     keptEntries.reserveCapacity(entries.count - removed.count)
     for position in entries.indices where !gone.contains(position) {
       var entry = entries[position]
       let newIndex = UInt32(keptEntries.count)
       if !details.isEmpty { keptDetails.append(details[Int(entry.index)]) }
       if let target = symlinkTargets[entry.index] { keptTargets[newIndex] = target }
+      if let context = securityContexts[entry.index] { keptContexts[newIndex] = context }
       entry.index = newIndex
       keptEntries.append(entry)
     }
     entries = keptEntries
     details = keptDetails
     symlinkTargets = keptTargets
+    securityContexts = keptContexts
   }
 }

@@ -11,6 +11,9 @@ struct EntryList: Sendable {
   var details: [EntryDetails] = []
   /// Each symbolic link's target, by ``Entry/index``, when an option needs it.
   var symlinkTargets: [UInt32: [UInt8]] = [:]
+  /// Each labelled file's security context, by ``Entry/index``, when `-Z`
+  /// or `-l` needs it.
+  var securityContexts: [UInt32: [UInt8]] = [:]
 
   /// The most name bytes a list can hold, so offsets fit in 32 bits.
   static let nameCapacity = Int(UInt32.max)
@@ -120,5 +123,6 @@ struct EntryList: Sendable {
     entries.removeAll(keepingCapacity: true)
     details.removeAll(keepingCapacity: true)
     symlinkTargets.removeAll()
+    securityContexts.removeAll()
   }
 }

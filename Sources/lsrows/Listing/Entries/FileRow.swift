@@ -92,6 +92,11 @@ struct FileRow: Sendable {
     list.symlinkTargets[entry.index]
   }
 
+  /// The file's security context (`-Z`), when it has one and it was read.
+  var securityContext: [UInt8]? {
+    list.securityContexts[entry.index]
+  }
+
   /// The path of the file from the working directory.
   var path: [UInt8] {
     location.pathPrefix + name

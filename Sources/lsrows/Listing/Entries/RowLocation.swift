@@ -9,11 +9,20 @@ final class RowLocation: Sendable {
   private let displayStart: Int
   /// How far below the operand the entries are: 0 for operands themselves.
   let depth: Int
+  /// Where in ``pathPrefix`` what messages put before a name starts: ls
+  /// names the entries of the operand `.` without `./`.
+  private let messageStart: Int
 
-  init(pathPrefix: [UInt8], displayStart: Int, depth: Int) {
+  init(pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0) {
     self.pathPrefix = pathPrefix
     self.displayStart = min(displayStart, pathPrefix.count)
     self.depth = depth
+    self.messageStart = min(messageStart, pathPrefix.count)
+  }
+
+  /// What messages put before an entry's name.
+  var messagePrefix: ArraySlice<UInt8> {
+    pathPrefix[messageStart...]
   }
 
   /// What a row shows before the entry's name.

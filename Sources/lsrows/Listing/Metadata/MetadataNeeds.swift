@@ -26,6 +26,8 @@ struct MetadataNeeds: Sendable, Equatable {
   var targetModes = false
   /// Whether files have an access control list (`-l`'s `+`).
   var accessControlLists = false
+  /// Security contexts (`-Z`).
+  var securityContexts = false
   /// `-L`: statuses are of what symlinks point to.
   var followsSymlinks = false
 
@@ -49,6 +51,7 @@ struct MetadataNeeds: Sendable, Equatable {
     symlinkTargets = symlinkTargets || other.symlinkTargets
     targetModes = targetModes || other.targetModes
     accessControlLists = accessControlLists || other.accessControlLists
+    securityContexts = securityContexts || other.securityContexts
     followsSymlinks = followsSymlinks || other.followsSymlinks
   }
 

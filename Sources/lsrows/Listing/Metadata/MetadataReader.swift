@@ -11,10 +11,17 @@ struct MetadataReader: Sendable {
   /// Fills in `list`'s details for the entries of the directory open as
   /// `directory`, whose entries' paths start with `pathPrefix`.
   ///
+  /// - Parameters:
+  ///   - list: The entries; their details are filled in.
+  ///   - directory: Their directory, open.
+  ///   - pathPrefix: What reaches the directory from the working directory.
+  ///   - messagePrefix: What messages put before a name: ls names the
+  ///     entries of `.` without `./`.
   /// - Returns: One error per entry that could not be read, in entry order.
   /// - Throws: ``MemoryExhausted`` when there is no room for the details.
   func read(
-    _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8]
+    _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8],
+    messagePrefix: ArraySlice<UInt8>? = nil
   ) throws(MemoryExhausted) -> [SystemError] {
     guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: needsWork) else { return [] }
     try list.prepareDetails()
@@ -28,7 +35,9 @@ struct MetadataReader: Sendable {
           let storage = UncheckedSendable((names, entries, details))
           let work = { @Sendable (range: Range<Int>) -> Outcome in
             let (names, entries, details) = storage.value
-            return read(range, entries, details, names, directory, pathPrefix)
+            return read(
+              range, entries, details, names, directory, pathPrefix,
+              messagePrefix ?? pathPrefix[...])
           }
           if count < Self.parallelThreshold {
             firstHalf = work(0..<count)
@@ -47,6 +56,8 @@ struct MetadataReader: Sendable {
     }
     list.symlinkTargets.merge(firstHalf.targets) { $1 }
     list.symlinkTargets.merge(secondHalf.targets) { $1 }
+    list.securityContexts.merge(firstHalf.contexts) { $1 }
+    list.securityContexts.merge(secondHalf.contexts) { $1 }
     return firstHalf.failures + secondHalf.failures
   }
 
@@ -55,7 +66,7 @@ struct MetadataReader: Sendable {
   private func needsWork(_ entry: Entry) -> Bool {
     needs.needsStatus(entry.kind)
       || (entry.kind == .symbolicLink && (needs.symlinkTargets || needs.targetModes))
-      || needs.accessControlLists
+      || needs.accessControlLists || needs.securityContexts
   }
 
   /// Whether a status already read (an operand's, by `lstat`, when it was
@@ -68,6 +79,7 @@ struct MetadataReader: Sendable {
   /// What one thread learned.
   private struct Outcome {
     var targets: [UInt32: [UInt8]] = [:]
+    var contexts: [UInt32: [UInt8]] = [:]
     var failures: [SystemError] = []
   }
 
@@ -77,7 +89,8 @@ struct MetadataReader: Sendable {
     _ details: UnsafeMutableBufferPointer<EntryDetails>,
     _ names: UnsafeBufferPointer<UInt8>,
     _ directory: FileDescriptor,
-    _ pathPrefix: [UInt8]
+    _ pathPrefix: [UInt8],
+    _ messagePrefix: ArraySlice<UInt8>
   ) -> Outcome {
     var outcome = Outcome()
     var aclPath = ACLPath(directory: directory, pathPrefix: pathPrefix)
@@ -87,8 +100,8 @@ struct MetadataReader: Sendable {
       let nameStart = Int(entry.nameOffset)
       let name = UnsafeRawPointer(names.baseAddress! + nameStart).assumingMemoryBound(
         to: CChar.self)
-      func path() -> [UInt8] {
-        pathPrefix
+      func messagePath() -> [UInt8] {
+        Array(messagePrefix)
           + UnsafeBufferPointer(rebasing: names[nameStart..<nameStart + Int(entry.nameLength)])
       }
       var kind = entry.kind
@@ -100,7 +113,7 @@ struct MetadataReader: Sendable {
           entries[position].kind = kind
           entries[position].inode = status.inode
         } catch {
-          outcome.failures.append(.status(path(), error))
+          outcome.failures.append(.status(messagePath(), error))
           continue
         }
       }
@@ -109,19 +122,22 @@ struct MetadataReader: Sendable {
           do {
             outcome.targets[entry.index] = try directory.symlinkTarget(of: name)
           } catch {
-            outcome.failures.append(.readLink(path(), error))
+            outcome.failures.append(.readLink(messagePath(), error))
           }
         }
         if needs.targetModes {
           details[index].targetMode =
             (try? directory.status(of: name, followingSymlink: true))?.mode
         }
-      } else if needs.accessControlLists {
-        details[index].hasAccessControlList = aclPath.withPath(
-          name, length: Int(entry.nameLength)
-        ) { path in
-          AccessControlLists.exist(at: path, isDirectory: kind == .directory)
+      }
+      if needs.accessControlLists || needs.securityContexts {
+        let found = aclPath.withPath(name, length: Int(entry.nameLength)) { path in
+          ExtendedAttributes.read(
+            at: path, followsSymlink: needs.followsSymlinks, kind: kind,
+            readsContext: needs.securityContexts, device: details[index].status?.device)
         }
+        details[index].accessMark = needs.accessControlLists ? AccessMark(found) : .none
+        if let context = found.securityContext { outcome.contexts[entry.index] = context }
       }
     }
     return outcome

@@ -5,13 +5,14 @@ extension EntryOrder {
     var needs = MetadataNeeds()
     switch key {
     case .size, .time: needs.statusKinds.insert(.every)
-    case .name, .none, .extension, .version: break
+    case .name, .none, .extension, .version, .width: break
     case .fields(let fields):
       for key in fields { needs.formUnion(key.field.metadataNeeds) }
     }
     if groupsDirectoriesFirst {
-      // A symlink to a directory goes with the directories, as in ls.
-      needs.statusKinds.insert(.unknown)
+      // A symlink to a directory goes with the directories, as in ls,
+      // which looks at every symlink (and so reports one it cannot reach).
+      needs.statusKinds.formUnion([.unknown, .symbolicLinks])
       needs.targetModes = true
     }
     return needs

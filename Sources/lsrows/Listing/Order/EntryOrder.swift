@@ -9,6 +9,8 @@ struct EntryOrder: Sendable {
   var isReversed: Bool
   var groupsDirectoriesFirst = false
   var timeField = TimeField.modification
+  /// How wide names are shown, for ``SortKey/width``.
+  var nameWidths: NameWidths?
 
   init(key: SortKey, isReversed: Bool) {
     self.key = key
@@ -65,13 +67,18 @@ struct EntryOrder: Sendable {
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           return Int(compareNames(a, b, names))
         }
+      case .width:
+        sortEntries(&list.entries) { a, b in
+          if a.sortValue != b.sortValue { return a.sortValue < b.sortValue ? -1 : 1 }
+          return Int(compareNames(a, b, names))
+        }
       case .time:
         sortEntries(&list.entries) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           if a.sortValue == .max || a.sortValue == .min {
             // Saturated: compare the exact times.
-            let timeA = details[Int(a.index)].status?.time(timeField)
-            let timeB = details[Int(b.index)].status?.time(timeField)
+            let timeA = details[Int(a.index)].status?.sortingTime(timeField)
+            let timeB = details[Int(b.index)].status?.sortingTime(timeField)
             if let timeA, let timeB, timeA != timeB { return timeA > timeB ? -1 : 1 }
           }
           return Int(compareNames(a, b, names))
@@ -132,8 +139,30 @@ struct EntryOrder: Sendable {
       case .size: list.entries[position].sortValue = detail?.status?.size ?? 0
       case .time:
         list.entries[position].sortValue =
-          detail?.status?.time(timeField).saturatedNanoseconds ?? 0
-      case .name, .none, .extension, .version, .fields: break
+          detail?.status?.sortingTime(timeField).saturatedNanoseconds ?? 0
+      case .name, .none, .extension, .version, .fields, .width: break
+      }
+    }
+    if key == .width, let nameWidths { prepareWidths(&list, nameWidths) }
+  }
+
+  /// Stores each name's shown width as its sort value.
+  private func prepareWidths(_ list: inout EntryList, _ widths: NameWidths) {
+    var quoted = [Bool](repeating: false, count: list.count)
+    let names = list.names
+    names.withUnsafeBufferPointer { names in
+      for position in list.entries.indices {
+        let entry = list.entries[position]
+        let name = UnsafeBufferPointer(
+          rebasing: names[Int(entry.nameOffset)..<Int(entry.nameOffset) + Int(entry.nameLength)])
+        let (width, isQuoted) = widths.measure(name)
+        list.entries[position].sortValue = Int64(width)
+        quoted[position] = isQuoted
+      }
+    }
+    if widths.padsUnquoted && quoted.contains(true) {
+      for position in list.entries.indices where !quoted[position] {
+        list.entries[position].sortValue += 1
       }
     }
   }

@@ -2,6 +2,8 @@
 /// options need about them, then the sort.
 struct DirectoryBatchReader: Sendable {
   var hidden: HiddenEntries
+  /// `-I`, `-B`, `--hide`: names left out.
+  var ignored = IgnoredNames([])
   var metadata: MetadataReader
   var order: EntryOrder
   /// `--prune`: directories whose name matches are left out.
@@ -25,9 +27,14 @@ struct DirectoryBatchReader: Sendable {
     } catch {
       batch.readError = error
     }
+    if !ignored.isEmpty {
+      // Before anything is read about them, as ls never looks at them.
+      batch.list.removeEntries { _, name in ignored.contains(name) }
+    }
     do throws(MemoryExhausted) {
       batch.failures = try metadata.read(
-        &batch.list, in: stream.descriptor, pathPrefix: location.pathPrefix)
+        &batch.list, in: stream.descriptor, pathPrefix: location.pathPrefix,
+        messagePrefix: location.messagePrefix)
     } catch {
       batch.exhausted = true
       return batch

@@ -229,7 +229,7 @@ final class TreeWalker {
   private func location(depth: Int) -> RowLocation {
     RowLocation(
       pathPrefix: operandPrefix + relative, displayStart: showsPath ? 0 : operandPrefix.count,
-      depth: depth)
+      depth: depth, messageStart: operand == [UInt8(ascii: ".")] && relative.isEmpty ? 2 : 0)
   }
 
   /// The directory's path as messages name it.

@@ -23,24 +23,28 @@ final class LongCells: CellFormat {
     }
     let long = self.long
     return { cell, row in
-      let start = cell.text.count
+      let link = painter.link(for: row)
       painter.beginRow(to: &cell.text)
+      // Bytes of sequences in the name, which take no column.
+      var nameSequenceBytes = 0
       long.appendRow(
         row, columns, to: &cell.text,
-        name: { output in
+        name: { output, column in
           let text = row.displayText
-          let pad = padsUnquoted && !painter.isQuoted(text)
+          let quoted = painter.isQuoted(text)
+          let before = painter.sequenceBytesInRow
           painter.append(
-            text, color: painter.color(of: row), pad: pad,
-            column: output.count - start - painter.sequenceBytesInRow, to: &output)
+            text, color: painter.color(of: row), pad: padsUnquoted && !quoted, column: column,
+            link: link, quotesOutsideLink: padsUnquoted && quoted, to: &output)
+          nameSequenceBytes = painter.sequenceBytesInRow - before
         },
-        target: { target, output in
+        target: { target, output, column in
           let color = style.palette?.sequence(
             name: target, status: row.status, kind: row.kind, targetMode: row.targetMode,
             isTarget: true)
           painter.append(
-            target, color: color, column: output.count - start - painter.sequenceBytesInRow,
-            to: &output)
+            target, color: color, column: column - nameSequenceBytes, link: link,
+            quotesOutsideLink: padsUnquoted && painter.isQuoted(target), to: &output)
         })
     }
   }

@@ -1,45 +1,39 @@
 import RowCore
 
-/// Rows that show names (the default): the inode first with `-i`, the
-/// name quoted and colored as the terminal wants, the `-F` indicator last.
+/// Rows that show names (the default): the inode, blocks and context first
+/// with `-i`, `-s` and `-Z`, the name quoted and colored as the terminal
+/// wants, the indicator last.
 final class NameCells: CellFormat {
   private let painter: NamePainter
-  private let showsInode: Bool
-  private let classifies: Bool
+  private let prefix: LongFormat?
+  private let indicators: IndicatorStyle
 
-  init(painter: NamePainter, showsInode: Bool, classifies: Bool) {
+  init(painter: NamePainter, columns: LongRowOptions, indicators: IndicatorStyle) {
     self.painter = painter
-    self.showsInode = showsInode
-    self.classifies = classifies
+    self.indicators = indicators
+    let hasPrefix = columns.showsInode || columns.showsBlocks || columns.showsContext
+    prefix =
+      hasPrefix
+      ? LongFormat(columns, isLong: false, indicators: indicators, accounts: AccountNames())
+      : nil
   }
 
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
     let painter = self.painter
-    let classifies = self.classifies
-    var inodeWidth: Int?
-    if showsInode {
-      var width = 0
-      for row in measured {
-        if let status = row.status { width = max(width, decimalWidth(status.inode)) }
-      }
-      inodeWidth = width
-    }
-    if painter.style.isPlain && inodeWidth == nil && !classifies {
+    let indicators = self.indicators
+    let prefix = self.prefix
+    let columns = prefix.map { LongColumns(measuring: measured, $0) }
+    if painter.isPlain && prefix == nil && indicators == .none {
       // The hot path: bytes as they are.
       return { cell, row in row.appendDisplayText(to: &cell.text) }
     }
     return { cell, row in
       painter.beginRow(to: &cell.text)
-      if let inodeWidth {
-        if let status = row.status {
-          appendDecimal(status.inode, rightAlignedTo: inodeWidth, to: &cell.text)
-        } else {
-          appendRightAligned([UInt8(ascii: "?")], width: inodeWidth, to: &cell.text)
-        }
-        cell.append(byte: UInt8(ascii: " "))
+      if let prefix, let columns {
+        prefix.appendPrefix(row, columns, to: &cell.text)
       }
       painter.appendName(of: row, to: &cell.text)
-      if classifies, let indicator = classifyIndicator(mode: row.status?.mode, kind: row.kind) {
+      if let indicator = indicators.indicator(mode: row.status?.mode, kind: row.kind) {
         cell.append(byte: indicator)
       }
     }

@@ -1,59 +1,71 @@
-/// Writes rows the way `ls -l --time-style=long-iso` does, byte for byte
-/// (without its "total" line).
+/// Writes the columns before names as ls does, byte for byte: those of
+/// `-l` (without its "total" line), and the inode, blocks and context that
+/// `-i`, `-s` and `-Z` put before names in either format.
 final class LongFormat {
-  let showsInode: Bool
-  let numericIDs: Bool
-  let humanReadable: Bool
-  let timeField: TimeField
-  let classifies: Bool
+  let options: LongRowOptions
+  /// Whether rows are `-l`'s, rather than names with columns before them.
+  let isLong: Bool
+  let indicators: IndicatorStyle
   private let accounts: AccountNames
-  private var timestamps = TimestampFormat()
+  private let times: TimeColumn
 
-  init(_ options: LongRowOptions, accounts: AccountNames) {
-    showsInode = options.showsInode
-    numericIDs = options.numericIDs
-    humanReadable = options.humanReadableSizes
-    timeField = options.timeField
-    classifies = options.classifies
+  init(
+    _ options: LongRowOptions, isLong: Bool = true, indicators: IndicatorStyle,
+    accounts: AccountNames
+  ) {
+    self.options = options
+    self.isLong = isLong
+    self.indicators = indicators
     self.accounts = accounts
+    times = TimeColumn(options.timeStyle)
   }
 
   /// The owner column's name for user `id`; `nil` when there is none or
   /// `-n` asks for numbers, and the column shows the number.
   func ownerName(_ id: UInt32) -> [UInt8]? {
-    numericIDs ? nil : accounts.userName(id)
+    options.numericIDs ? nil : accounts.userName(id)
   }
 
   /// The group column's name for group `id`, as ``ownerName(_:)``.
   func groupName(_ id: UInt32) -> [UInt8]? {
-    numericIDs ? nil : accounts.groupName(id)
+    options.numericIDs ? nil : accounts.groupName(id)
   }
 
+  /// Appends a size in bytes as `-l` shows it.
   func appendSize(_ size: Int64, to output: inout [UInt8]) {
     let bytes = UInt64(clamping: max(size, 0))
-    if humanReadable {
-      appendHumanSize(bytes, to: &output)
-    } else {
+    if options.sizeScale == .bytes {
       appendDecimal(bytes, to: &output)
+    } else {
+      HumanReadable.append(bytes, in: options.sizeScale, to: &output)
     }
   }
 
-  /// Appends one row: the columns, then `name` as already rendered.
-  ///
-  /// - Parameters:
-  ///   - row: The file.
-  ///   - columns: The listing's widths.
-  ///   - output: Where the row goes.
-  ///   - name: Appends the row's name, as the listing shows names.
-  ///   - target: Appends a symlink target.
-  func appendRow(
-    _ row: FileRow, _ columns: LongColumns, to output: inout [UInt8],
-    name: (inout [UInt8]) -> Void, target: ([UInt8], inout [UInt8]) -> Void
+  /// Appends the allocated size as `-s` shows it.
+  func appendBlocks(of status: FileStatus, to output: inout [UInt8]) {
+    HumanReadable.append(
+      UInt64(clamping: max(status.blocks, 0)), sourceUnit: 512, in: options.blockScale,
+      to: &output)
+  }
+
+  /// Appends the columns that come before the name when rows are names:
+  /// the inode, blocks and context, each right-aligned and followed by a
+  /// space.
+  func appendPrefix(_ row: FileRow, _ columns: LongColumns, to output: inout [UInt8]) {
+    let status = row.status
+    appendInodeAndBlocks(status, columns, to: &output)
+    if options.showsContext {
+      let context = status == nil ? [UInt8(ascii: "?")] : row.securityContext ?? [UInt8(ascii: "?")]
+      appendRightAligned(context, width: columns.contextWidth, to: &output)
+      output.append(UInt8(ascii: " "))
+    }
+  }
+
+  private func appendInodeAndBlocks(
+    _ status: FileStatus?, _ columns: LongColumns, to output: inout [UInt8]
   ) {
-    let details = row.details
-    let status = details?.status
     let question: [UInt8] = [UInt8(ascii: "?")]
-    if showsInode {
+    if options.showsInode {
       if let status {
         appendDecimal(status.inode, rightAlignedTo: columns.inodeWidth, to: &output)
       } else {
@@ -61,17 +73,52 @@ final class LongFormat {
       }
       output.append(UInt8(ascii: " "))
     }
+    if options.showsBlocks {
+      if let status {
+        var blocks: [UInt8] = []
+        appendBlocks(of: status, to: &blocks)
+        appendRightAligned(blocks, width: columns.blocksWidth, to: &output)
+      } else {
+        appendRightAligned(question, width: columns.blocksWidth, to: &output)
+      }
+      output.append(UInt8(ascii: " "))
+    }
+  }
+
+  /// Appends one `-l` row: the columns, then `name` as already rendered.
+  ///
+  /// - Parameters:
+  ///   - row: The file.
+  ///   - columns: The listing's widths.
+  ///   - output: Where the row goes.
+  ///   - name: Appends the row's name, as the listing shows names, given
+  ///     its column as ls counts it (for clear-to-end-of-line after colors).
+  ///   - target: Appends a symlink target, given its column likewise.
+  ///
+  /// ls counts columns from where it last wrote its buffer out: after the
+  /// owner, group, author and context columns when any is shown. Colored
+  /// names wrap where ls thinks they do only when counted the same way.
+  func appendRow(
+    _ row: FileRow, _ columns: LongColumns, to output: inout [UInt8],
+    name: (inout [UInt8], _ column: Int) -> Void,
+    target: ([UInt8], inout [UInt8], _ column: Int) -> Void
+  ) {
+    var origin = output.count
+    let details = row.details
+    let status = details?.status
+    let question: [UInt8] = [UInt8(ascii: "?")]
+    appendInodeAndBlocks(status, columns, to: &output)
     if let status {
       appendModeString(status.mode, to: &output)
-      if columns.anyAccessControlList {
-        output.append(UInt8(ascii: details?.hasAccessControlList == true ? "+" : " "))
+      if columns.anyAccessMark {
+        output.append(details?.accessMark.byte ?? UInt8(ascii: " "))
       }
     } else {
       // What ls shows for an entry it could not stat: the type from the
       // directory entry and question marks.
       output.append(typeLetter(row.kind))
       output.append(
-        contentsOf: repeatElement(UInt8(ascii: "?"), count: columns.anyAccessControlList ? 10 : 9))
+        contentsOf: repeatElement(UInt8(ascii: "?"), count: columns.anyAccessMark ? 10 : 9))
     }
     output.append(UInt8(ascii: " "))
     if let status {
@@ -80,12 +127,29 @@ final class LongFormat {
       appendRightAligned(question, width: columns.linkWidth, to: &output)
     }
     output.append(UInt8(ascii: " "))
-    appendAccount(
-      status?.userID, name: status.flatMap { ownerName($0.userID) }, width: columns.ownerWidth,
-      to: &output)
-    appendAccount(
-      status?.groupID, name: status.flatMap { groupName($0.groupID) }, width: columns.groupWidth,
-      to: &output)
+    if options.showsOwner {
+      appendAccount(
+        status?.userID, name: status.flatMap { ownerName($0.userID) }, width: columns.ownerWidth,
+        to: &output)
+    }
+    if options.showsGroup {
+      appendAccount(
+        status?.groupID, name: status.flatMap { groupName($0.groupID) },
+        width: columns.groupWidth, to: &output)
+    }
+    if options.showsAuthor {
+      appendAccount(
+        status?.userID, name: status.flatMap { ownerName($0.userID) },
+        width: columns.authorWidth, to: &output)
+    }
+    if options.showsContext {
+      let context = status == nil ? question : row.securityContext ?? question
+      appendLeftAligned(context, width: columns.contextWidth, to: &output)
+      output.append(UInt8(ascii: " "))
+    }
+    if options.showsOwner || options.showsGroup || options.showsAuthor || options.showsContext {
+      origin = output.count
+    }
     if let status, status.isDevice {
       let blanks = columns.sizeWidth - (columns.majorWidth + 2 + columns.minorWidth)
       appendDecimal(
@@ -94,42 +158,34 @@ final class LongFormat {
       output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")])
       appendDecimal(UInt64(status.deviceMinor), rightAlignedTo: columns.minorWidth, to: &output)
     } else if let status {
-      if humanReadable {
+      if options.sizeScale == .bytes {
+        appendDecimal(
+          UInt64(clamping: max(status.size, 0)), rightAlignedTo: columns.sizeWidth, to: &output)
+      } else {
         var size: [UInt8] = []
         appendSize(status.size, to: &size)
         appendRightAligned(size, width: columns.sizeWidth, to: &output)
-      } else {
-        appendDecimal(
-          UInt64(clamping: max(status.size, 0)), rightAlignedTo: columns.sizeWidth, to: &output)
       }
     } else {
       appendRightAligned(question, width: columns.sizeWidth, to: &output)
     }
     output.append(UInt8(ascii: " "))
-    if let status {
-      let time = status.time(timeField)
-      if !timestamps.appendLongISO(time, to: &output) {
-        appendRightAligned(
-          decimalBytes(time.seconds), width: TimestampFormat.longISOWidth, to: &output)
-      }
-    } else {
-      appendRightAligned(question, width: TimestampFormat.longISOWidth, to: &output)
-    }
+    times.append(status.flatMap { $0.time(options.timeField) }, to: &output)
     output.append(UInt8(ascii: " "))
-    name(&output)
+    name(&output, output.count - origin)
     // A symbolic link shows its target (if it could be read) and the
     // target's indicator, never its own.
     if row.kind == .symbolicLink {
       if let linkTarget = row.symlinkTarget {
         output.append(contentsOf: Array(" -> ".utf8))
-        target(linkTarget, &output)
-        if classifies, let mode = row.targetMode,
-          let indicator = classifyIndicator(mode: mode, kind: .unknown)
+        target(linkTarget, &output, output.count - origin)
+        if indicators != .none,
+          let indicator = indicators.indicator(mode: row.targetMode, kind: .unknown)
         {
           output.append(indicator)
         }
       }
-    } else if classifies, let indicator = classifyIndicator(mode: status?.mode, kind: row.kind) {
+    } else if let indicator = indicators.indicator(mode: status?.mode, kind: row.kind) {
       output.append(indicator)
     }
   }

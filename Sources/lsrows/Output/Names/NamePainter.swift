@@ -2,13 +2,26 @@
 /// first color sequence of the output is preceded by a reset.
 final class NamePainter {
   let style: NameStyle
+  /// `--hyperlink`'s links, or `nil`.
+  let hyperlinks: Hyperlinks?
   private var usedColor = false
   /// Bytes of color sequences written since the row began: they take no
   /// column on the terminal.
   private(set) var sequenceBytesInRow = 0
 
-  init(_ style: NameStyle) {
+  init(_ style: NameStyle, hyperlinks: Hyperlinks? = nil) {
     self.style = style
+    self.hyperlinks = hyperlinks
+  }
+
+  /// Whether names go out exactly as they are, with nothing around them.
+  var isPlain: Bool {
+    style.isPlain && hyperlinks == nil
+  }
+
+  /// The sequence that opens `row`'s hyperlink, when links are on.
+  func link(for row: FileRow) -> [UInt8]? {
+    hyperlinks?.opening(for: row)
   }
 
   /// The name as it will show, before color: quoted, `?` for unprintables.
@@ -34,24 +47,26 @@ final class NamePainter {
     putSequence(palette[.normal]!, to: &output)
   }
 
-  /// Appends a name: an optional pad, the color, the shown bytes, the reset.
+  /// Appends a name: an optional pad, the color, the link, the shown
+  /// bytes, the link's end, the reset.
   ///
   /// - Parameters:
   ///   - name: The bytes to show.
   ///   - color: The sequence from the palette, or `nil`.
   ///   - pad: Whether to put a space first (ls's alignment of quotes).
   ///   - column: Where on the line the name starts, for clear-to-end-of-line.
+  ///   - link: The sequence that opens a hyperlink, or `nil`.
+  ///   - quotesOutsideLink: Whether the shown name's outer quotes stay
+  ///     outside the link, as ls keeps them when it aligns quoted names.
   ///   - output: Where the bytes go.
   func append(
     _ name: some Collection<UInt8>, color: [UInt8]?, pad: Bool = false, column: Int = 0,
-    to output: inout [UInt8]
+    link: [UInt8]? = nil, quotesOutsideLink: Bool = false, to output: inout [UInt8]
   ) {
     if pad { output.append(UInt8(ascii: " ")) }
-    guard let palette = style.palette, color != nil || palette.isColored(.normal) else {
-      output.append(contentsOf: shown(name))
-      return
-    }
-    if let color {
+    let palette = style.palette
+    let colored = palette.map { color != nil || $0.isColored(.normal) } ?? false
+    if colored, let palette, let color {
       if palette.isColored(.normal) {
         // ls's restore_default_color: left and right with nothing between.
         putRaw(palette[.left] ?? [], to: &output)
@@ -60,13 +75,35 @@ final class NamePainter {
       putSequence(color, to: &output)
     }
     let text = shown(name)
-    output.append(contentsOf: text)
+    if let link {
+      appendLinked(
+        text, link: link, quotesOutside: quotesOutsideLink && text.count >= 2, to: &output)
+    } else {
+      output.append(contentsOf: text)
+    }
+    guard colored, let palette else { return }
     putEnd(to: &output)
     let width = text.count + (pad ? 1 : 0)
     let lineLength = style.lineLength
     if lineLength > 0 && width > 0 && column / lineLength != (column + width - 1) / lineLength {
       putRaw(palette[.clearToEndOfLine] ?? [], to: &output)
     }
+  }
+
+  /// The shown bytes inside a link, whose sequences take no column.
+  private func appendLinked(
+    _ text: [UInt8], link: [UInt8], quotesOutside: Bool, to output: inout [UInt8]
+  ) {
+    var body = text[...]
+    if quotesOutside {
+      output.append(body.removeFirst())
+    }
+    let last = quotesOutside ? body.removeLast() : nil
+    output.append(contentsOf: link)
+    output.append(contentsOf: body)
+    output.append(contentsOf: Hyperlinks.closing)
+    if let last { output.append(last) }
+    sequenceBytesInRow += link.count + Hyperlinks.closing.count
   }
 
   /// `lc` `sequence` `rc`.

@@ -57,9 +57,10 @@ enum FieldFormat: Sendable, Equatable {
     case (.time(let format), .time(let time)):
       format.append(time, to: &output)
     case (.humanSize(let base), .signed(let number)):
-      appendHumanSize(UInt64(clamping: max(number, 0)), base: base, to: &output)
+      HumanReadable.append(
+        UInt64(clamping: max(number, 0)), in: base == 1000 ? .si : .humanReadable, to: &output)
     case (.humanSize(let base), .unsigned(let number)):
-      appendHumanSize(number, base: base, to: &output)
+      HumanReadable.append(number, in: base == 1000 ? .si : .humanReadable, to: &output)
     case (.shell, .text(let text)):
       output.append(contentsOf: Quoting(.shellEscapeAlways).quoted(text.bytes))
     case (.c, .text(let text)):

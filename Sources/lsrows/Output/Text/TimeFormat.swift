@@ -4,7 +4,8 @@ import Glibc
 ///
 /// glibc's `strftime` makes every directive it knows, with flags and
 /// widths (`%_3d`, `%-H`); `%N` (nanoseconds, `%3N` for milliseconds),
-/// `%s` and `%:z` `%::z` `%:::z` are GNU date's own and are made here.
+/// `%s`, `%q` (the quarter) and `%:z` `%::z` `%:::z` are GNU date's own
+/// and are made here.
 struct TimeFormat: Sendable, Equatable {
   enum Piece: Sendable, Equatable {
     case literal([UInt8])
@@ -14,6 +15,8 @@ struct TimeFormat: Sendable, Equatable {
     case nanoseconds(width: Int?)
     /// `%s`: seconds since the epoch.
     case epochSeconds
+    /// `%q`: the quarter of the year, 1 to 4, zero-padded to `width`.
+    case quarter(width: Int)
     /// `%:z` and friends: the UTC offset with colons.
     case offset(colons: Int)
   }
@@ -76,6 +79,9 @@ struct TimeFormat: Sendable, Equatable {
       case UInt8(ascii: "s"):
         flushLiteral()
         pieces.append(.epochSeconds)
+      case UInt8(ascii: "q"):
+        flushLiteral()
+        pieces.append(.quarter(width: hasWidth ? width : 1))
       case UInt8(ascii: "%"):
         literal.append(UInt8(ascii: "%"))
       default:
@@ -88,7 +94,11 @@ struct TimeFormat: Sendable, Equatable {
   }
 
   /// Appends `time` in this format, in the zone `TZ` names.
-  func append(_ time: Timestamp, to output: inout [UInt8]) {
+  ///
+  /// - Returns: `false` when the C library cannot convert the time; the
+  ///   directives that need it are then left out.
+  @discardableResult
+  func append(_ time: Timestamp, to output: inout [UInt8]) -> Bool {
     var seconds = time_t(time.seconds)
     var parts = tm()
     let converted = localtime_r(&seconds, &parts) != nil
@@ -106,6 +116,9 @@ struct TimeFormat: Sendable, Equatable {
         }
       case .epochSeconds:
         appendDecimal(time.seconds, to: &output)
+      case .quarter(let width):
+        guard converted else { continue }
+        appendDecimal(UInt64(parts.tm_mon / 3 + 1), zeroPaddedTo: width, to: &output)
       case .offset(let colons):
         guard converted else { continue }
         appendOffset(Int(parts.tm_gmtoff), colons: colons, to: &output)
@@ -118,6 +131,7 @@ struct TimeFormat: Sendable, Equatable {
         }
       }
     }
+    return converted
   }
 
   /// `+hh:mm`, `+hh:mm:ss`, or (three colons) only as precise as needed.
