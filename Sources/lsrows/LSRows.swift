@@ -33,7 +33,6 @@ enum LSRows {
         try write(Usage.version)
         return .success
       case .list(let options):
-        CivilTime.loadTimeZone()
         let configuration: Configuration
         do {
           configuration = try Configuration(

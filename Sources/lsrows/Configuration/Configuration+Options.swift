@@ -75,7 +75,9 @@ extension Configuration {
       maxDepth: options.listingDepth, followsSymlinks: dereference == .always,
       staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,
-      descriptorBudget: Self.descriptorBudget)
+      // Only a walk below its operand keeps several directories open; the
+      // count costs a system call for each of the first 256 descriptors.
+      descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2)
   }
 
   /// How many directories a walk keeps open: half the descriptors still

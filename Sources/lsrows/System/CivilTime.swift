@@ -43,9 +43,4 @@ extension CivilTime {
       hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec),
       utcOffset: Int(parts.tm_gmtoff))
   }
-
-  /// Reads `TZ` once, before the first local time is asked for.
-  static func loadTimeZone() {
-    tzset()
-  }
 }
