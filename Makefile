@@ -9,17 +9,21 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 ARGS ?= .
-RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+# Release builds carry the Swift runtime inside, so the binary runs where
+# no toolchain is installed; nor does it look for one next to itself.
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+RELEASE_BIN = $(shell $(RELEASE_BUILD) --show-bin-path)
 # The binary install-files copies; make install builds it first.
 LSROWS = $(RELEASE_BIN)/lsrows
 
-.PHONY: all build run test test-sanitize fuzz lint bench install install-files uninstall clean
+.PHONY: all build run test test-sanitize fuzz lint bench install install-files uninstall dist \
+	dist-files clean
 
 all: build
 
 ## build: compile lsrows (release)
 build:
-	@$(SWIFT) build -c release --product lsrows >&2
+	@$(RELEASE_BUILD) --product lsrows >&2
 
 ## run: build, then list ARGS (default: the current directory)
 run: build
@@ -74,6 +78,15 @@ uninstall:
 	rm -f $(BINDIR)/lsrows $(MANDIR)/lsrows.1 $(BASHDIR)/lsrows $(ZSHDIR)/_lsrows \
 		$(FISHDIR)/lsrows.fish
 
+## dist: build, then make dist/lsrows-VERSION-linux-ARCH.tar.gz, the .deb
+## and SHA256SUMS (VERSION is what lsrows --version prints)
+DIST ?= dist
+dist: build dist-files
+
+## dist-files: package without building (LSROWS=path picks the binary)
+dist-files:
+	packaging/dist.sh $(LSROWS) $(DIST)
+
 ## clean: remove build products (the bench trees in .bench/ stay)
 clean:
-	rm -rf .build
+	rm -rf .build dist

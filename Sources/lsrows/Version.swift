@@ -1,2 +1,2 @@
 /// The version `--version` prints; the one place it is written.
-let lsrowsVersion = "0.1.0"
+let lsrowsVersion = "0.2.0"

@@ -87,6 +87,7 @@ import Testing
   @Test func versionGoesToStandardOutput() {
     let result = lsrows("--version")
     #expect(result.exitStatus == 0)
-    #expect(result.outputText == "lsrows 0.1.0\n")
+    // The number itself is checked against Version.swift by ShippingTests.
+    #expect(result.outputText.wholeMatch(of: #/lsrows \d+\.\d+\.\d+\n/#) != nil)
   }
 }

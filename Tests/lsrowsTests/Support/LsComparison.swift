@@ -17,6 +17,8 @@ struct LsComparison {
   var environment: [String: String?] = [:]
   /// Runs both as uid and gid 65534, which cannot read what root can.
   var asNobody = false
+  /// Words that run lsrows (not ls) inside something: `unshare …`.
+  var lsrowsWrapper: [String] = []
 
   private func run(_ program: String, _ arguments: [[UInt8]], in directory: String) -> ProcessResult
   {
@@ -43,7 +45,12 @@ struct LsComparison {
       lsOptions.append("--time-style=long-iso")
     }
     let theirs = run("ls", lsOptions.map(bytes) + arguments, in: directory)
-    let ours = run(lsrowsBinary, arguments, in: directory)
+    let ours =
+      lsrowsWrapper.isEmpty
+      ? run(lsrowsBinary, arguments, in: directory)
+      : run(
+        lsrowsWrapper[0], (lsrowsWrapper.dropFirst() + [lsrowsBinary]).map(bytes) + arguments,
+        in: directory)
     let command = (options + operands).map { "'\($0)'" }.joined(separator: " ")
     if ours.signal != nil || theirs.signal != nil {
       return "\(command): a signal: ours \(ours), theirs \(theirs)"
