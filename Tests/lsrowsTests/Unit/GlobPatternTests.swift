@@ -86,6 +86,33 @@ import Testing
     }
   }
 
+  /// `[:class:]`, `[.c.]` and `[=c=]` inside brackets, as fnmatch reads
+  /// them in the C locale, for every byte.
+  @Test func bracketTermsAgreeWithFnmatch() throws {
+    let classes = [
+      "alpha", "digit", "alnum", "upper", "lower", "space", "blank", "punct", "xdigit", "cntrl",
+      "print", "graph",
+    ]
+    let patterns =
+      classes.map { "[[:\($0):]]" } + [
+        "[![:digit:]]", "[a[:digit:]z]", "[[.a.]]", "[[=b=]]", "[^[:alpha:][:space:]]", "[[.-.]x]",
+      ]
+    for pattern in patterns {
+      let glob = try GlobPattern(parsing: bytes(pattern), matchesSlashes: true)
+      for byte in UInt8(1)...UInt8(255) {
+        let expected = withCString(bytes(pattern)) { p in
+          withCString([byte]) { t in fnmatch(p, t, 0) == 0 }
+        }
+        #expect(glob.matches([byte]) == expected, "\(pattern) \(byte)")
+      }
+    }
+    for bad in ["[[:nope:]]", "[[:digit]", "[[.ab.]]", "[[=a"] {
+      #expect(throws: GlobPattern.ParseError.self) {
+        try GlobPattern(parsing: bytes(bad), matchesSlashes: true)
+      }
+    }
+  }
+
   /// The glob agrees with fnmatch(3) (FNM_PATHNAME on paths) on random
   /// patterns and names that fnmatch reads the same way (no `**`).
   @Test func agreesWithFnmatch() {
