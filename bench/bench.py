@@ -34,6 +34,64 @@ def make_flat(path, count):
         os.close(fd)
 
 
+def shape_names(shape, count):
+    """The names of a directory of `count` entries in one of the shapes
+    real directories have: the sort must not depend on where names differ."""
+    import random
+    rng = random.Random(1130)
+    if shape == "f":
+        return ("f%07d" % i for i in range(count))
+    if shape == "file":  # a long common prefix before the digits
+        return ("file_%07d.txt" % i for i in range(count))
+    if shape == "img":  # a camera's: 13 bytes in common, then a date and a counter
+        return ("IMG_%08d_%06d.JPG" % (20260101 + i // 100000, i % 100000) for i in range(count))
+    if shape == "uuid":
+        return ("%08x-%04x-4%03x-%04x-%012x" % (rng.getrandbits(32), rng.getrandbits(16),
+                rng.getrandbits(12), 0x8000 | rng.getrandbits(14), rng.getrandbits(48))
+                for _ in range(count))
+    if shape == "mail":  # maildir: a time stamp, then unique parts and flags
+        return ("%d.M%dP%dQ%d.mail.example.org,S=%d:2,S" % (1764547200 + i // 7, rng.getrandbits(20),
+                rng.getrandbits(16), i, rng.getrandbits(16)) for i in range(count))
+    if shape == "mixed":  # words, spaces, versions, UTF-8, as a downloads folder
+        words = ["report", "Report", "photo", "IMG", "notes", "draft", "final", "backup",
+                 "résumé", "日本語", "data", "Screenshot 2026-11-30 at", "invoice", "v1.2.3",
+                 "README", "libfoo", "archive", "song", "track", ".hidden", "build"]
+        extensions = [".pdf", ".txt", ".jpg", ".tar.gz", ".md", "", ".so.1.2", ".mp3", "~"]
+        return ("%s %s-%d%s" % (rng.choice(words), rng.choice(words), i, rng.choice(extensions))
+                for i in range(count))
+    raise ValueError(shape)
+
+
+SHAPES = ["f", "file", "img", "uuid", "mail", "mixed"]
+
+
+def make_shape(shape, count=1_000_000):
+    """A directory of `count` empty files named in `shape`, made once."""
+    path = os.path.join(BENCH_DIR, "million" if shape == "f" else "shape-" + shape)
+    marker = path + ".done"
+    if shape == "f":
+        make_flat(path, count)
+        return path
+    if os.path.exists(marker):
+        return path
+    print(f"creating {count} {shape} names in {path} (once)...", file=sys.stderr)
+    os.makedirs(path, exist_ok=True)
+    for name in shape_names(shape, count):
+        os.close(os.open(os.path.join(path, name), os.O_CREAT | os.O_WRONLY, 0o644))
+    open(marker, "w").close()
+    return path
+
+
+def read_floor():
+    """The C loop that only reads a directory (bench/read_floor.c), built once."""
+    binary = os.path.join(BENCH_DIR, "read_floor")
+    source = os.path.join(ROOT, "bench", "read_floor.c")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        os.makedirs(BENCH_DIR, exist_ok=True)
+        subprocess.run(["cc", "-O2", "-o", binary, source], check=True)
+    return binary
+
+
 def measure(command, env):
     """Runs `command` once; returns (wall seconds, peak RSS in KiB)."""
     with tempfile.NamedTemporaryFile() as report:
@@ -200,6 +258,36 @@ def queries(lsrows, runs):
     return met
 
 
+def shapes(lsrows, runs):
+    """Sorted listings of a million names of every shape, against ls and
+    against the kernel's read alone (bench/read_floor.c)."""
+    floor = read_floor()
+    met = True
+    for shape in SHAPES:
+        directory = make_shape(shape)
+        results = run_group(
+            f"Shape '{shape}': 1,000,000 names like {next(iter(shape_names(shape, 1)))}",
+            [
+                ("read alone", [floor, directory], C_LOCALE),
+                ("lsrows DIR", [lsrows, directory], C_LOCALE),
+                ("LC_ALL=C ls -1 DIR", ["ls", "-1", directory], C_LOCALE),
+            ],
+            runs,
+        )
+        print()
+        met &= check(results, "lsrows DIR", "LC_ALL=C ls -1 DIR", 0.40, memory_ratio=0.5)
+        met &= check(results, "lsrows DIR", "read alone", 1.6)
+    results = run_group(
+        "Unsorted: 1,000,000 names, -U",
+        [("lsrows -U DIR", [lsrows, "-U", make_shape("f")], C_LOCALE),
+         ("LC_ALL=C ls -1U DIR", ["ls", "-1U", make_shape("f")], C_LOCALE)],
+        runs,
+    )
+    print()
+    met &= check(results, "lsrows -U DIR", "LC_ALL=C ls -1U DIR", 1.0, memory_cap=8)
+    return met
+
+
 def recursive(lsrows, runs):
     tree = os.path.join(BENCH_DIR, "tree")
     make_tree(tree, 50, 50, 200)
@@ -264,7 +352,7 @@ def versus(lsrows, runs, baseline):
 
 
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
-          "structured": structured, "queries": queries}
+          "structured": structured, "queries": queries, "shapes": shapes}
 
 
 def main():

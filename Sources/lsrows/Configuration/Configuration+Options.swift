@@ -71,13 +71,23 @@ extension Configuration {
         hidden: options.hidden,
         ignored: IgnoredNames(
           options.ignorePatterns + (options.hidden == .none ? options.hidePatterns : [])),
-        metadata: metadata, order: order, prunes: options.prunes),
+        metadata: metadata, order: order, prunes: options.prunes,
+        mergedChunkSize: Self.mergedChunkSize(order: order, presentation: presentation)),
       maxDepth: options.listingDepth, followsSymlinks: dereference == .always,
       staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,
       // Only a walk below its operand keeps several directories open; the
       // count costs a system call for each of the first 256 descriptors.
       descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2)
+  }
+
+  /// A large directory sorted by name and written without columns that
+  /// depend on all its rows is sorted in chunks of this many entries, each
+  /// while the kernel reads the next, and merged as it is written.
+  private static func mergedChunkSize(order: EntryOrder, presentation: Presentation) -> Int? {
+    guard order.key == .name, !order.groupsDirectoriesFirst, !presentation.measuresColumns
+    else { return nil }
+    return 1 << 16
   }
 
   /// How many directories a walk keeps open: half the descriptors still

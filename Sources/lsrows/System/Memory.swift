@@ -23,6 +23,16 @@ enum Memory {
     array.reserveCapacity(capacity)
   }
 
+  /// Allocates room for `capacity` values of `type`, or throws when the
+  /// system has no room, as ``reserve(_:atLeast:)`` decides.
+  static func allocate<Element>(
+    _ type: Element.Type, capacity: Int
+  ) throws(MemoryExhausted) -> UnsafeMutableBufferPointer<Element> {
+    let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    guard !overflow, bytes < Self.checkedSize || fits(bytes) else { throw MemoryExhausted() }
+    return .allocate(capacity: capacity)
+  }
+
   /// Arrays smaller than this grow without asking.
   static let checkedSize = 1 << 20
 

@@ -1,7 +1,8 @@
 import Testing
 
 /// Directories larger than one batch of rows, where reading moves to a
-/// second thread (`-U`) and names are rearranged after the sort.
+/// second thread (`-U`) and names are rearranged after the sort; and
+/// larger than a chunk (65,536 entries), sorted in chunks and merged.
 @Suite struct LargeDirectoryTests {
   @Test func matchesLs() {
     let root = TemporaryDirectory()
@@ -9,17 +10,23 @@ import Testing
     // Names of mixed lengths, so that the eight-byte sort prefix ties often,
     // and some directories among the files.
     let script = """
-      cd "$1" && seq 1 30000 | sed 's/^/name-with-shared-prefix-/; s/7$/7.longer-tail/' | xargs touch \
-        && seq 1 300 | sed 's/^/dir-/' | xargs mkdir && touch .dot a
+      cd "$1" && seq 1 140000 | sed 's/^/name-with-shared-prefix-/; s/7$/7.longer-tail/' \
+        | xargs touch && seq 1 300 | sed 's/^/dir-/' | xargs mkdir && touch .dot a \
+        && seq 1 30 | sed 's/^/exec-/' | xargs touch && chmod +x exec-*
       """
     _ = runProcess("sh", [bytes("-c"), bytes(script), bytes("sh"), bytes(root.path + "/big")])
-    for flags in [["-U"], ["-U", "-a"], [], ["-r"], ["-A"], ["-l"], ["-lS"], ["-lr"], ["-F"]] {
+    for flags in [
+      ["-U"], ["-U", "-a"], [], ["-r"], ["-A"], ["-l"], ["-lS"], ["-lr"], ["-F"], ["-F", "-r"],
+      ["-p"], ["--color=always"], ["-I", "*3"], ["-Q"], ["-b", "--zero"],
+    ] {
       let ours = lsrows(flags.map(bytes) + [bytes("big")], in: root.path)
       let theirs = ls(
         [bytes("-1"), bytes("--time-style=long-iso")] + flags.map(bytes) + [bytes("big")],
         in: root.path)
       #expect(ours.exitStatus == 0)
-      #expect(splitRows(ours.standardOutput).count >= 30_000)
+      #expect(
+        splitRows(ours.standardOutput, terminator: flags.contains("--zero") ? 0 : 0x0A).count
+          >= 100_000)
       #expect(
         Text(ours.standardOutput)
           == Text(TypedRowsEndToEndTests.withoutTotal(theirs.standardOutput)),
@@ -34,5 +41,14 @@ import Testing
     .filter { $0.first == UInt8(ascii: "d") }
     #expect(Text(directories.standardOutput) == Text(rowBytes(lsDirectories)))
     #expect(lsDirectories.count == 300)
+    // Merged rows keep their fields: the same rows, whatever the format.
+    let names = lsrows("big", in: root.path)
+    let template = lsrows("--format={name}", "big", in: root.path)
+    #expect(template.standardOutput == names.standardOutput)
+    let filtered = lsrows("--where", "name ~ '*77*' and type == file", "big", in: root.path)
+    let expected = splitRows(names.standardOutput).filter {
+      $0.firstRange(of: bytes("77")) != nil && !$0.starts(with: bytes("dir-"))
+    }
+    #expect(Text(filtered.standardOutput) == Text(rowBytes(expected)))
   }
 }

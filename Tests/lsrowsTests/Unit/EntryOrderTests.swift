@@ -6,7 +6,7 @@ import Testing
   func sorted(_ names: [[UInt8]], _ key: SortKey = .name, reversed: Bool = false) -> [[UInt8]] {
     var list = EntryList()
     // A few names cannot exhaust memory; if they did, the sort tests fail.
-    for name in names { try? list.append(name: name, kind: .regularFile, inode: 0) }
+    for name in names { _ = try? list.append(name: name, kind: .regularFile) }
     EntryOrder(key: key, isReversed: reversed).sort(&list)
     return list.entries.map { Array(list.name(of: $0)) }
   }
@@ -45,5 +45,98 @@ import Testing
   func sortsEverySmallCount(count: Int) {
     let names = (0..<count).map { bytes("n\((count - $0) * 7 % 11)") }
     #expect(sorted(names) == names.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+}
+
+/// The sorts of large lists (``NameSort``) and of chunks merged
+/// (``ChunkMerge``) against a plain byte-wise sort, for names of every
+/// shape: common prefixes of every length up to 255, names that are
+/// prefixes of each other, equal names, every byte value but NUL.
+@Suite struct LargeSortPropertyTests {
+  /// Random names sharing a prefix of `shared` bytes.
+  static func names(
+    count: Int, shared: Int, _ random: inout SeededRandom
+  ) -> [[UInt8]] {
+    let prefix = (0..<shared).map { _ in UInt8.random(in: 1...255, using: &random) }
+    var names: [[UInt8]] = []
+    for _ in 0..<count {
+      var name = prefix
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0:
+        // A few bytes from a small alphabet: many equal names and prefixes.
+        name += (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          UInt8.random(in: 97...99, using: &random)
+        }
+      case 1:
+        // Long tails that differ only late.
+        name += [UInt8](repeating: 120, count: Int.random(in: 0...40, using: &random))
+        name.append(UInt8.random(in: 1...255, using: &random))
+      default:
+        name += (0..<Int.random(in: 0...20, using: &random)).map { _ in
+          UInt8.random(in: 1...255, using: &random)
+        }
+      }
+      if name.isEmpty { name = [1] }
+      names.append(Array(name.prefix(255)))
+    }
+    return names
+  }
+
+  static func list(_ names: [[UInt8]]) -> EntryList {
+    var list = EntryList()
+    for (index, name) in names.enumerated() {
+      _ = try? list.append(name: name, kind: index % 2 == 0 ? .regularFile : .directory)
+    }
+    return list
+  }
+
+  static func expected(_ names: [[UInt8]], reversed: Bool) -> [[UInt8]] {
+    let sorted = names.sorted { $0.lexicographicallyPrecedes($1) }
+    return reversed ? sorted.reversed() : sorted
+  }
+
+  @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 40, 100, 254])
+  func nameSortMatchesAByteWiseSort(shared: Int) {
+    var random = SeededRandom()
+    for reversed in [false, true] {
+      let names = Self.names(
+        count: NameSort.threshold + Int.random(in: 0...3000, using: &random), shared: shared,
+        &random)
+      var list = Self.list(names)
+      EntryOrder(key: .name, isReversed: reversed).sort(&list)
+      let sorted = list.entries.map { Array(list.name(of: $0)) }
+      #expect(sorted == Self.expected(names, reversed: reversed), "\(random)")
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 5, 16, 17])
+  func chunksMergeIntoAByteWiseSort(chunkCount: Int) throws {
+    var random = SeededRandom()
+    for reversed in [false, true] {
+      // The first chunk shares more than the rest, so keys are made again.
+      var names = Self.names(count: 500, shared: 30, &random)
+      names += Self.names(count: 2000, shared: Int.random(in: 0...20, using: &random), &random)
+      names.shuffle(using: &random)
+      let order = EntryOrder(key: .name, isReversed: reversed)
+      var builder = ChunkMerge.Builder()
+      var start = 0
+      for chunk in 0..<chunkCount {
+        let end = chunk == chunkCount - 1 ? names.count : start + names.count / chunkCount
+        var list = Self.list(Array(names[start..<end]))
+        order.sort(&list)
+        try builder.add(list)
+        start = end
+      }
+      let merge = builder.finish(isReversed: reversed)
+      var merged: [[UInt8]] = []
+      while !merge.isExhausted {
+        let block = try merge.nextBlock(maximum: Int.random(in: 1...700, using: &random))
+        merged += block.entries.map { Array(block.name(of: $0)) }
+        for (position, entry) in block.entries.enumerated() {
+          #expect(entry.index == UInt32(position))
+        }
+      }
+      #expect(merged == Self.expected(names, reversed: reversed), "\(random)")
+    }
   }
 }

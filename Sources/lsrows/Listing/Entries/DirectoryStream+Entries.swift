@@ -18,7 +18,7 @@ extension DirectoryStream {
       do {
         guard
           try list.append(
-            name: name, kind: FileKind(directoryEntryType: record.type), inode: record.inode)
+            name: name, kind: FileKind(directoryEntryType: record.type))
         else {
           failure = .valueOverflow
           return false

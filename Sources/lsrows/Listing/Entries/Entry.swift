@@ -3,7 +3,6 @@ struct Entry: Sendable {
   /// The first eight bytes of the name, big-endian and zero-padded, so that
   /// most name comparisons are one integer comparison.
   var namePrefix: UInt64
-  var inode: UInt64
   /// The value the sort compares before the name, when it is not the name
   /// (size, or a time in nanoseconds); see ``EntryOrder``.
   var sortValue: Int64 = 0
@@ -31,6 +30,16 @@ extension Entry {
       if index < name.count { prefix |= UInt64(name[index]) }
     }
     return prefix
+  }
+
+  /// The eight name bytes from `offset` as a big-endian number, zero-padded
+  /// (zero past the name's end), in `names`, the bytes of the entry's list.
+  @inline(__always)
+  func nameWord(at offset: Int, in names: UnsafePointer<UInt8>) -> UInt64 {
+    let length = Int(nameLength) - offset
+    guard length > 0 else { return 0 }
+    return Entry.prefix(
+      of: UnsafeBufferPointer(start: names + Int(nameOffset) + offset, count: length))
   }
 
   /// Whether the entry is `.` or `..`, which are listed with `-a` but never

@@ -28,8 +28,7 @@ struct EntryList: Sendable {
   @discardableResult
   mutating func append(
     name: UnsafeBufferPointer<UInt8>,
-    kind: FileKind,
-    inode: UInt64
+    kind: FileKind
   ) throws(MemoryExhausted) -> Bool {
     guard names.count + name.count + 1 <= EntryList.nameCapacity else { return false }
     if entries.count == entries.capacity {
@@ -44,7 +43,6 @@ struct EntryList: Sendable {
     entries.append(
       Entry(
         namePrefix: Entry.prefix(of: name),
-        inode: inode,
         nameOffset: offset,
         nameLength: UInt32(name.count),
         index: UInt32(entries.count),
@@ -54,10 +52,9 @@ struct EntryList: Sendable {
 
   /// Adds an entry named by `name`.
   @discardableResult
-  mutating func append(name: [UInt8], kind: FileKind, inode: UInt64) throws(MemoryExhausted) -> Bool
-  {
+  mutating func append(name: [UInt8], kind: FileKind) throws(MemoryExhausted) -> Bool {
     try name.withUnsafeBufferPointer { name throws(MemoryExhausted) in
-      try append(name: name, kind: kind, inode: inode)
+      try append(name: name, kind: kind)
     }
   }
 
@@ -68,7 +65,7 @@ struct EntryList: Sendable {
   mutating func append(name: [UInt8], status: FileStatus?, kind: FileKind) throws(MemoryExhausted) {
     try prepareDetails()
     try Memory.reserve(&details, atLeast: entries.count + 1)
-    try append(name: name, kind: kind, inode: status?.inode ?? 0)
+    try append(name: name, kind: kind)
     details.append(EntryDetails(status: status))
   }
 

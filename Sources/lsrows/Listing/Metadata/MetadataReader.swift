@@ -111,7 +111,6 @@ struct MetadataReader: Sendable {
           details[index].status = status
           kind = status.kind
           entries[position].kind = kind
-          entries[position].inode = status.inode
         } catch {
           outcome.failures.append(.status(messagePath(), error))
           continue

@@ -34,6 +34,12 @@ struct EntryOrder: Sendable {
   /// `--group-directories-first` have no effect, as in ls.
   func sort(_ list: inout EntryList, at location: RowLocation = .operands) {
     guard key != .none, list.count > 1 else { return }
+    if key == .name && !groupsDirectoriesFirst && list.count >= NameSort.threshold,
+      NameSort.sort(&list, reversed: isReversed)
+    {
+      if list.count > Self.arrangingThreshold { list.arrangeInEntryOrder() }
+      return
+    }
     prepareSortValues(&list)
     var fieldKeys: FieldSortKeys?
     if case .fields(let keys) = key {

@@ -1,5 +1,5 @@
 /// Entries read from a directory, with their metadata, sorted.
-struct DirectoryBatch {
+struct DirectoryBatch: Sendable {
   var list = EntryList()
   var reachedEnd = false
   /// Why reading stopped early; what was read before is still listed.

@@ -8,6 +8,10 @@ struct DirectoryBatchReader: Sendable {
   var order: EntryOrder
   /// `--prune`: directories whose name matches are left out.
   var prunes: [GlobPattern] = []
+  /// Whether a large directory not walked below is read in chunks of this
+  /// many entries, each sorted while the next is read on a second thread,
+  /// and merged as it is written (``ChunkMerge``); `nil` reads it whole.
+  var mergedChunkSize: Int?
 
   /// Reads up to `limit` entries from `stream`.
   ///
@@ -18,6 +22,79 @@ struct DirectoryBatchReader: Sendable {
   ///     directory (for messages and ACL lookups) and depth.
   /// - Returns: The entries, what went wrong, and whether the end was reached.
   func read(from stream: DirectoryStream, limit: Int, at location: RowLocation) -> DirectoryBatch {
+    var batch = readUnsorted(from: stream, limit: limit, at: location)
+    if !batch.exhausted { order.sort(&batch.list, at: location) }
+    return batch
+  }
+
+  /// A whole directory, as one sorted batch, or when it is large and
+  /// ``mergedChunkSize`` allows, as sorted chunks to merge.
+  enum Whole {
+    case batch(DirectoryBatch)
+    /// The chunks, and what went wrong reading them (a batch with no entries).
+    case chunks(ChunkMerge, DirectoryBatch)
+  }
+
+  /// Reads all of `stream`: the first chunk on this thread; if there is
+  /// more, the rest on a second thread while this one sorts each chunk.
+  func readWhole(from stream: DirectoryStream, at location: RowLocation) -> Whole {
+    guard let chunkSize = mergedChunkSize else {
+      return .batch(read(from: stream, limit: .max, at: location))
+    }
+    var first = readUnsorted(from: stream, limit: chunkSize, at: location)
+    guard !first.reachedEnd, first.readError == nil, !first.exhausted else {
+      if !first.exhausted { order.sort(&first.list, at: location) }
+      return .batch(first)
+    }
+    let reader = self
+    let rest = ProducerThread<DirectoryBatch>(capacity: 2) { yield in
+      var done = false
+      while !done {
+        let chunk = reader.readUnsorted(from: stream, limit: chunkSize, at: location)
+        done = chunk.reachedEnd || chunk.readError != nil || chunk.exhausted
+        if !yield(chunk) { return }
+      }
+    }
+    var merge = ChunkMerge.Builder()
+    var outcome = DirectoryBatch()
+    // In place: a copy would share the list's arrays, and sorting one
+    // would then copy them.
+    func take(_ batch: inout DirectoryBatch) {
+      guard !outcome.exhausted else { return }
+      order.sort(&batch.list, at: location)
+      do throws(MemoryExhausted) {
+        try merge.add(batch.list)
+      } catch {
+        outcome.exhausted = true
+      }
+      outcome.failures += batch.failures
+      outcome.readError = outcome.readError ?? batch.readError
+      outcome.exhausted = outcome.exhausted || batch.exhausted
+      outcome.reachedEnd = batch.reachedEnd
+    }
+    take(&first)
+    if let rest {
+      while !outcome.exhausted, case var batches = rest.next(), !batches.isEmpty {
+        for index in batches.indices { take(&batches[index]) }
+      }
+    } else {
+      // No second thread: read the rest here.
+      while !outcome.reachedEnd && outcome.readError == nil && !outcome.exhausted {
+        var batch = readUnsorted(from: stream, limit: chunkSize, at: location)
+        take(&batch)
+      }
+    }
+    guard !outcome.exhausted else {
+      merge.discard()
+      return .batch(outcome)
+    }
+    return .chunks(merge.finish(isReversed: order.isReversed), outcome)
+  }
+
+  /// Reads up to `limit` entries and what the options need about them.
+  private func readUnsorted(
+    from stream: DirectoryStream, limit: Int, at location: RowLocation
+  ) -> DirectoryBatch {
     var batch = DirectoryBatch()
     do throws(Errno) {
       batch.reachedEnd = try stream.read(into: &batch.list, limit: limit, keeping: hidden)
@@ -44,7 +121,6 @@ struct DirectoryBatchReader: Sendable {
         entry.kind == .directory && prunes.contains { $0.matches(FieldText(name)) }
       }
     }
-    order.sort(&batch.list, at: location)
     return batch
   }
 }

@@ -182,12 +182,46 @@ final class TreeWalker {
 
   /// Reads the frame's next batch: all of it, unless rows stream.
   private func readBatch(_ frame: WalkFrame) {
+    if let blocks = frame.blocks {
+      return receiveBlock(of: blocks, into: frame)
+    }
     guard let stream = frame.stream else {
       frame.finishedReading = true
       return
     }
+    if frame.depth == configuration.maxDepth && configuration.streamingBatchSize == nil {
+      // Not walked below: a large directory may be sorted in chunks.
+      switch configuration.reader.readWhole(from: stream, at: frame.location) {
+      case .batch(let batch):
+        receive(batch, into: frame)
+      case .chunks(let merge, let outcome):
+        receive(outcome, into: frame)
+        guard !events.isStopped, !outcome.exhausted else { return }
+        let blocks = MergedBlocks(merge, rowsPerBlock: configuration.rowsPerHandOff)
+        frame.blocks = blocks
+        frame.finishedReading = false
+        receiveBlock(of: blocks, into: frame)
+      }
+      return
+    }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     receive(configuration.reader.read(from: stream, limit: limit, at: frame.location), into: frame)
+  }
+
+  /// Queues the next block of a merged directory's rows.
+  private func receiveBlock(of blocks: MergedBlocks, into frame: WalkFrame) {
+    do throws(MemoryExhausted) {
+      if let block = try blocks.next() {
+        frame.receive(block)
+      } else {
+        frame.blocks = nil
+        frame.finishedReading = true
+      }
+    } catch {
+      frame.blocks = nil
+      frame.finishedReading = true
+      exhaust()
+    }
   }
 
   /// Reads whatever is left of a frame before the budget closes it.

@@ -10,6 +10,8 @@ final class WalkFrame {
   /// The directory opened again after the descriptor budget closed it.
   var reopened: FileDescriptor?
   var finishedReading = false
+  /// A large directory's sorted chunks, handed out a block at a time.
+  var blocks: MergedBlocks?
   let identity: DirectoryIdentity
   /// The name in the parent directory (sharing the parent's name bytes);
   /// the operand itself for the first.
