@@ -212,6 +212,48 @@ def make_tree(path, top, middle, files):
     open(marker, "w").close()
 
 
+def make_source_tree(path, directories=30_000):
+    """A tree shaped like a large source checkout: about `directories`
+    directories, ten files each on average (a few with hundreds), depth up
+    to fourteen, made once."""
+    import random
+    marker = path + ".done"
+    if os.path.exists(marker):
+        return path
+    print(f"creating a source-like tree in {path} (once)...", file=sys.stderr)
+    rng = random.Random(2026)
+    parts = ["core", "net", "fs", "ui", "util", "test", "tests", "include", "src", "lib", "docs",
+             "tools", "drivers", "arch", "mm", "kernel", "crypto", "sound", "video", "parser",
+             "codegen", "ir", "sema", "lex", "runtime", "stdlib", "platform", "third_party"]
+    suffixes = [".c", ".h", ".cc", ".py", ".rs", ".swift", ".go", ".md", ".txt", ".json", ".S", ""]
+    specials = ["Makefile", "README.md", ".gitignore", "CMakeLists.txt", "BUILD", "LICENSE"]
+    made = 0
+    queue = [(path, 0)]
+    os.makedirs(path, exist_ok=True)
+    while queue and made < directories:
+        directory, depth = queue.pop(0)
+        files = rng.choice([0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 30]) if rng.random() > 0.02 \
+            else rng.randint(100, 600)
+        for index in range(files):
+            name = "%s_%s%d%s" % (rng.choice(parts), rng.choice(parts), index, rng.choice(suffixes))
+            if rng.random() < 0.05:
+                name = rng.choice(specials)
+            fd = os.open(os.path.join(directory, name), os.O_CREAT | os.O_WRONLY, 0o644)
+            os.close(fd)
+        mean = 6.0 if depth < 3 else (2.4 if depth < 12 else 0.8)
+        children = min(int(rng.expovariate(1 / mean) + 0.5), 30) if depth < 14 else 0
+        for index in range(children):
+            child = os.path.join(directory, "%s%d" % (rng.choice(parts), index))
+            try:
+                os.mkdir(child)
+            except FileExistsError:
+                continue
+            made += 1
+            queue.append((child, depth + 1))
+    open(marker, "w").close()
+    return path
+
+
 def fd_command():
     """fd from Debian's fd-find, installed here (never by make test) if missing."""
     if shutil.which("fdfind") is None and shutil.which("apt-get"):
@@ -288,6 +330,55 @@ def shapes(lsrows, runs):
     return met
 
 
+def real_trees(lsrows, runs):
+    """-R on /usr and on a source-like tree, against bfs and fd (Debian's)."""
+    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
+    bfs = debian_tool("bfs", "bfs")
+    fd = fd_command()
+    met = True
+    for label, tree in [("/usr", "/usr"), ("SOURCE", source)]:
+        commands = [(f"lsrows -RA {label}", [lsrows, "-RA", tree], C_LOCALE)]
+        if bfs:
+            commands.append((f"bfs {label}", [bfs, tree], C_LOCALE))
+        if fd:
+            commands.append((f"fdfind -u . {label}", [fd, "-u", ".", tree], C_LOCALE))
+        results = run_group(f"Recursive: {label}", commands, runs)
+        print()
+        if bfs:
+            met &= check(results, f"lsrows -RA {label}", f"bfs {label}", 1.0)
+        if fd:
+            met &= check(results, f"lsrows -RA {label}", f"fdfind -u . {label}", 1.0)
+    if bfs:
+        met &= user_cpu(lsrows, bfs, source, runs)
+    return met
+
+
+def user_cpu(lsrows, bfs, tree, runs):
+    """User CPU of lsrows -RA against bfs's, on /usr and `tree`: medians of
+    getrusage over `runs` runs each."""
+    import resource
+
+    def median_user(command):
+        samples = []
+        for _ in range(runs):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+            subprocess.run(command, stdout=subprocess.DEVNULL, env=C_LOCALE, check=True)
+            samples.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before)
+        return statistics.median(samples)
+
+    met = True
+    print("\n### User CPU: lsrows -RA against bfs (medians)\n")
+    for label, path in [("/usr", "/usr"), ("SOURCE", tree)]:
+        ours = median_user([lsrows, "-RA", path])
+        theirs = median_user([bfs, path])
+        ratio = ours / theirs if theirs > 0 else float("inf")
+        ok = ratio <= 2.0
+        met &= ok
+        print(f"- {label}: lsrows {ours * 1000:.0f} ms, bfs {theirs * 1000:.0f} ms: "
+              f"{ratio:.2f}x (target <= 2.0x) — {'met' if ok else 'NOT met'}")
+    return met
+
+
 def recursive(lsrows, runs):
     tree = os.path.join(BENCH_DIR, "tree")
     make_tree(tree, 50, 50, 200)
@@ -352,7 +443,7 @@ def versus(lsrows, runs, baseline):
 
 
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
-          "structured": structured, "queries": queries, "shapes": shapes}
+          "structured": structured, "queries": queries, "shapes": shapes, "trees": real_trees}
 
 
 def main():

@@ -17,6 +17,39 @@ import Testing
     #expect(expected.count > 5, sourceLocation: sourceLocation)
   }
 
+  /// A tree wide and deep enough that a second thread reads directories
+  /// ahead of the walk (and the walk reads some for it while it waits):
+  /// every run lists it as the oracle does, whatever the two threads did.
+  @Test func readingAheadKeepsThePreOrder() {
+    let root = TemporaryDirectory()
+    root.directory("top")
+    var random = SeededRandom()
+    var directories = ["top"]
+    var made = 0
+    while made < 1500, !directories.isEmpty {
+      let directory = directories.removeFirst()
+      for index in 0..<Int.random(in: 0...6, using: &random) {
+        root.file("\(directory)/f\(index)")
+      }
+      for index in 0..<Int.random(in: 0...4, using: &random) {
+        let child = "\(directory)/d\(index)"
+        root.directory(child)
+        directories.append(child)
+        made += 1
+      }
+      if directories.isEmpty && made < 1500 {
+        root.directory("\(directory)/more")
+        directories.append("\(directory)/more")
+        made += 1
+      }
+    }
+    for _ in 0..<5 {
+      expectOracle(["-R"], TreeOracle(), in: root)
+    }
+    expectOracle(["-R", "-r"], TreeOracle(reversed: true), in: root)
+    expectOracle(["-R", "--max-depth=4"], TreeOracle(maxDepth: 4), in: root)
+  }
+
   @Test func rowsArePathsRelativeToTheOperandInPreOrder() {
     let root = TemporaryDirectory.nested()
     expectOracle(["-R"], TreeOracle(), in: root)

@@ -35,7 +35,9 @@ struct EntryList: Sendable {
       try Memory.reserve(&entries, atLeast: entries.count + 1)
     }
     if names.count + name.count + 1 > names.capacity {
-      try Memory.reserve(&names, atLeast: names.count + name.count + 1)
+      // A directory's names usually fit in the first buffer; growing from
+      // sixteen bytes took four allocations for a directory of eight.
+      try Memory.reserve(&names, atLeast: max(names.count + name.count + 1, 512))
     }
     let offset = UInt32(names.count)
     names.append(contentsOf: name)

@@ -9,7 +9,11 @@
 /// no path length and no `ulimit -n` stops a walk.
 final class OpenDirectories {
   private(set) var frames: [WalkFrame] = []
-  private var active = Set<DirectoryIdentity>()
+  /// The identities of the frames past the first ``scannedDepth``: the
+  /// nearer ones are compared one by one, which costs less than hashing
+  /// for every directory of a tree.
+  private var deepActive = Set<DirectoryIdentity>()
+  private static let scannedDepth = 64
   private let budget: Int
   private let followsSymlinks: Bool
 
@@ -28,12 +32,13 @@ final class OpenDirectories {
 
   /// Whether the directory is on the current path: entering it again is a loop.
   func contains(_ identity: DirectoryIdentity) -> Bool {
-    active.contains(identity)
+    for frame in frames.prefix(Self.scannedDepth) where frame.identity == identity { return true }
+    return frames.count > Self.scannedDepth && deepActive.contains(identity)
   }
 
   func push(_ frame: WalkFrame) {
+    if frames.count >= Self.scannedDepth { deepActive.insert(frame.identity) }
     frames.append(frame)
-    active.insert(frame.identity)
   }
 
   /// Leaves the top directory; reopens its parent through `..` first when
@@ -41,7 +46,7 @@ final class OpenDirectories {
   /// entries will be descended into.
   func pop(needsParent: (WalkFrame) -> Bool) {
     guard let frame = frames.popLast() else { return }
-    active.remove(frame.identity)
+    if frames.count >= Self.scannedDepth { deepActive.remove(frame.identity) }
     if let parent = frames.last, !parent.isOpen, let child = frame.descriptor, needsParent(parent) {
       parent.reopened = reopen(parent, throughParentOf: child)
     }
@@ -78,7 +83,7 @@ final class OpenDirectories {
   func removeAll() {
     for frame in frames { frame.close() }
     frames.removeAll()
-    active.removeAll()
+    deepActive.removeAll()
   }
 
   /// The open descriptor of `frame`, reopening it if the budget closed it.

@@ -6,13 +6,12 @@
 /// Events go out through a ``HandOffBuffer``, in output order.
 final class TreeWalker {
   private let configuration: WalkConfiguration
-  private let operand: [UInt8]
-  /// The operand as a prefix of paths (`ARG/`).
-  private let operandPrefix: [UInt8]
-  /// Whether rows show the operand before their relative path (several
-  /// operands are listed).
-  private let showsPath: Bool
+  private let paths: WalkPaths
+  private var operand: [UInt8] { paths.operand }
+  private var operandPrefix: [UInt8] { paths.operandPrefix }
   private let walkNumber: Int
+  /// Reads subdirectories ahead on a second thread, during `-R`.
+  private var prefetch: DirectoryPrefetch?
   private var events: HandOffBuffer<WalkEvent>
   private let directories: OpenDirectories
   /// The path from the operand to the top directory, `/`-terminated.
@@ -35,11 +34,7 @@ final class TreeWalker {
     operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration,
     emit: @escaping ([WalkEvent]) -> Bool
   ) {
-    self.operand = operand
-    var prefix = operand
-    if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
-    operandPrefix = prefix
-    self.showsPath = showsPath
+    paths = WalkPaths(operand: operand, showsPath: showsPath)
     self.walkNumber = walkNumber
     self.configuration = configuration
     events = HandOffBuffer(
@@ -54,7 +49,11 @@ final class TreeWalker {
 
   /// Walks the whole tree, or until the consumer stops taking events.
   func walk() {
-    defer { events.flush() }
+    defer {
+      prefetch?.stop()
+      prefetch = nil
+      events.flush()
+    }
     let stream: DirectoryStream
     let status: FileStatus
     do throws(Errno) {
@@ -65,6 +64,10 @@ final class TreeWalker {
       return
     }
     rootDevice = status.device
+    if configuration.maxDepth > 1 && !configuration.followsSymlinks {
+      prefetch = DirectoryPrefetch(
+        DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice))
+    }
     directories.push(
       WalkFrame(
         stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
@@ -122,6 +125,7 @@ final class TreeWalker {
   private func descend(from parent: WalkFrame, into entry: Entry, of list: EntryList) {
     // The name shares the list's bytes, which hold a NUL after it.
     let name = list.name(of: entry)
+    if let prefetch, descendPrefetched(from: parent, into: name, with: prefetch) { return }
     func path() -> [UInt8] { parent.location.pathPrefix + name }
     let directory: FileDescriptor
     do {
@@ -160,6 +164,62 @@ final class TreeWalker {
     // its parent's anyway.
     receive(configuration.reader.read(from: stream, limit: .max, at: frame.location), into: frame)
     directories.keepWithinBudget(readOut: readOut)
+  }
+
+  /// Descends into `name` through the prefetch: what the helper read, or
+  /// read here by its path.
+  ///
+  /// - Returns: `false` when the usual way must be taken instead: the path
+  ///   is too long to open whole, or no descriptor was left.
+  private func descendPrefetched(
+    from parent: WalkFrame, into name: ArraySlice<UInt8>, with prefetch: DirectoryPrefetch
+  ) -> Bool {
+    let depth = parent.depth + 1
+    var id = DirectoryPrefetch.unrequested
+    if parent.subdirectoriesDescended < parent.subdirectories.count {
+      id = parent.subdirectories[parent.subdirectoriesDescended]
+    }
+    parent.subdirectoriesDescended += 1
+    var outcome = prefetch.take(id, lentBuffer: subdirectoryBuffer)
+    let readHere = outcome == nil
+    if readHere {
+      guard paths.isShortEnough(parent.relativeLength + name.count) else { return false }
+      let key = relative[..<parent.relativeLength] + name + [UInt8(ascii: "/"), 0]
+      outcome = DirectoryPrefetch.read(
+        relative: Array(key), depth: depth,
+        of: DirectoryPrefetch.Walk(
+          configuration: configuration, paths: paths, rootDevice: rootDevice),
+        lentBuffer: subdirectoryBuffer)
+    }
+    guard let outcome else { return false }
+    if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
+      return false
+    }
+    guard let status = outcome.status else {
+      let error = outcome.error ?? .noSuchFileOrDirectory
+      send(
+        .failure(.openDirectory(parent.location.pathPrefix + name, error), FailureSeverity.entry))
+      return true
+    }
+    guard !directories.contains(DirectoryIdentity(status)) else {
+      send(.loop(parent.location.pathPrefix + name))
+      return true
+    }
+    // --one-file-system: a mount point is listed, not entered.
+    guard let batch = outcome.batch else { return true }
+    relative.removeSubrange(parent.relativeLength...)
+    relative.append(contentsOf: name)
+    relative.append(UInt8(ascii: "/"))
+    let frame = WalkFrame(
+      stream: nil, status: status, name: name, relativeLength: relative.count, depth: depth,
+      id: nextDirectoryID(), location: location(depth: depth))
+    directories.push(frame)
+    receive(batch, into: frame)
+    frame.subdirectories =
+      readHere
+      ? prefetch.queueSubdirectories(of: batch.list, at: relative, depth: depth)
+      : outcome.subdirectories
+    return true
   }
 
   /// Opens the subdirectory `entry` of `list`, read from the open `directory`.
@@ -205,7 +265,11 @@ final class TreeWalker {
       return
     }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
-    receive(configuration.reader.read(from: stream, limit: limit, at: frame.location), into: frame)
+    let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
+    receive(batch, into: frame)
+    if frame.depth == 1, let prefetch {
+      frame.subdirectories += prefetch.queueSubdirectories(of: batch.list, at: [], depth: 1)
+    }
   }
 
   /// Queues the next block of a merged directory's rows.
@@ -261,9 +325,7 @@ final class TreeWalker {
 
   /// Where the rows of the directory at the end of the relative path are.
   private func location(depth: Int) -> RowLocation {
-    RowLocation(
-      pathPrefix: operandPrefix + relative, displayStart: showsPath ? 0 : operandPrefix.count,
-      depth: depth, messageStart: operand == [UInt8(ascii: ".")] && relative.isEmpty ? 2 : 0)
+    paths.location(relative: relative, depth: depth)
   }
 
   /// The directory's path as messages name it.

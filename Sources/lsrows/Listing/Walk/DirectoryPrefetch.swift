@@ -1,0 +1,335 @@
+import Glibc
+
+/// Reads the directories of a recursive walk ahead of it, on a thread of
+/// its own, so that two threads wait on the kernel instead of one.
+///
+/// The walk wants directories in pre-order. Whoever reads a directory (the
+/// walk or the helper) puts its subdirectories on a stack, first on top,
+/// each with a number; the helper reads the top one nobody has begun, the
+/// walk takes the one it wants next by its number: read already, being
+/// read (the walk then reads the next one nobody has begun, for later,
+/// rather than sleep), or not begun (the walk reads it itself). While the
+/// walk is in one subtree the helper is mostly in the next sibling's, so
+/// both read at once. What is read and not yet taken is bounded, in
+/// directories and in entries.
+final class DirectoryPrefetch: @unchecked Sendable {
+  /// A directory, by its path below the operand.
+  struct Request {
+    let id: Int
+    /// The path from the operand, `/`-terminated, then a NUL, so that it is
+    /// opened and made a row location without copies.
+    let relative: [UInt8]
+    let depth: Int
+  }
+
+  /// What reading a directory found.
+  struct Outcome: Sendable {
+    var status: FileStatus?
+    var error: Errno?
+    /// `nil` when the directory was not read: on another file system.
+    var batch: DirectoryBatch?
+    /// The numbers of its subdirectories, in the order the walk descends
+    /// into them (``unrequested`` for one too deep in the path to open whole).
+    var subdirectories: [Int] = []
+  }
+
+  /// The number of a subdirectory that is not prefetched.
+  static let unrequested = -1
+
+  private enum State {
+    case pending
+    case reading
+    case read(Outcome)
+    /// The walk took it (to read it itself, or read already): done with.
+    case taken
+  }
+
+  /// What the walk and the helper share: the walk's configuration and
+  /// where the operand is.
+  struct Walk: Sendable {
+    let configuration: WalkConfiguration
+    let paths: WalkPaths
+    /// The operand's device, for `--one-file-system`.
+    let rootDevice: UInt64
+  }
+
+  private let walk: Walk
+  // Guarded by `mutex`.
+  private var stack: [Request] = []
+  /// By number.
+  private var states: [State] = []
+  private var readDirectories = 0
+  private var readEntries = 0
+  private var stopped = false
+  private var helperWaiting = false
+  private var walkWaiting = false
+
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  /// The helper waits on this for work or room; the walk for a result.
+  private let helperWakes = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private let walkWakes = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private var thread = pthread_t()
+  private var started = false
+
+  /// How far the helper may get ahead of the walk.
+  static let directoryLimit = 4096
+  static let entryLimit = 1 << 18
+
+  init(_ walk: Walk) {
+    self.walk = walk
+    // Both hold the lock for a few steps: spinning a little beats sleeping
+    // in the kernel.
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, 3)  // PTHREAD_MUTEX_ADAPTIVE_NP
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+    pthread_cond_init(helperWakes, nil)
+    pthread_cond_init(walkWakes, nil)
+    // The thread holds the prefetch until `stop()` ends it.
+    let body = ThreadBody { self.help() }
+    let context = Unmanaged.passRetained(body)
+    started =
+      pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+          return nil
+        }, context.toOpaque()) == 0
+    if !started { context.release() }
+  }
+
+  deinit {
+    pthread_cond_destroy(helperWakes)
+    pthread_cond_destroy(walkWakes)
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+    helperWakes.deallocate()
+    walkWakes.deallocate()
+  }
+
+  /// Ends the helper; what it read and nobody took is dropped.
+  ///
+  /// The walk must call it: the helper holds the prefetch until then.
+  func stop() {
+    pthread_mutex_lock(mutex)
+    let join = started && !stopped
+    stopped = true
+    pthread_cond_signal(helperWakes)
+    pthread_mutex_unlock(mutex)
+    if join { pthread_join(thread, nil) }
+  }
+
+  /// Queues the subdirectories of `list`, which the walk read itself at
+  /// `prefix` (its path below the operand, `/`-terminated, empty for the
+  /// operand; its entries are at `depth`), and numbers them.
+  ///
+  /// The first is not queued: the walk wants it next and reads it itself,
+  /// while the helper starts on the second.
+  ///
+  /// - Returns: The numbers, in the order the walk descends.
+  func queueSubdirectories(of list: EntryList, at prefix: [UInt8], depth: Int) -> [Int] {
+    let paths = subdirectoryPaths(of: list, at: prefix[...], depth: depth)
+    guard !paths.isEmpty else { return [] }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return enqueue(paths, depth: depth + 1, leavingFirst: true)
+  }
+
+  /// What was read of directory `id`.
+  ///
+  /// - Parameters:
+  ///   - id: The directory's number.
+  ///   - lentBuffer: Where the walk reads other directories while the one
+  ///     it wants is being read.
+  /// - Returns: `nil` when it has not begun (the walk then reads it
+  ///   itself) or is not prefetched.
+  func take(_ id: Int, lentBuffer: UnsafeMutableRawPointer) -> Outcome? {
+    guard id != Self.unrequested else { return nil }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while true {
+      switch states[id] {
+      case .read(let outcome):
+        states[id] = .taken
+        readDirectories -= 1
+        readEntries -= outcome.batch?.list.count ?? 0
+        if helperWaiting { pthread_cond_signal(helperWakes) }
+        return outcome
+      case .reading:
+        if let other = popPending() {
+          pthread_mutex_unlock(mutex)
+          let (outcome, paths) = read(other, lentBuffer: lentBuffer)
+          pthread_mutex_lock(mutex)
+          publish(outcome, of: other, subdirectories: paths)
+          continue
+        }
+        walkWaiting = true
+        pthread_cond_wait(walkWakes, mutex)
+        walkWaiting = false
+      case .pending:
+        states[id] = .taken
+        return nil
+      case .taken:
+        return nil
+      }
+    }
+  }
+
+  // MARK: - Reading
+
+  private func help() {
+    var buffer = [UInt8](repeating: 0, count: DirectoryStream.bufferSize)
+    buffer.withUnsafeMutableBytes { buffer in
+      while let request = nextRequest() {
+        let (outcome, paths) = read(request, lentBuffer: buffer.baseAddress!)
+        pthread_mutex_lock(mutex)
+        publish(outcome, of: request, subdirectories: paths)
+        pthread_mutex_unlock(mutex)
+      }
+    }
+  }
+
+  /// Reads a request, and the paths of its subdirectories.
+  private func read(
+    _ request: Request, lentBuffer: UnsafeMutableRawPointer
+  ) -> (Outcome, [[UInt8]?]) {
+    let outcome = Self.read(
+      relative: request.relative, depth: request.depth, of: walk, lentBuffer: lentBuffer)
+    let paths =
+      outcome.batch.map {
+        subdirectoryPaths(of: $0.list, at: request.relative.dropLast(), depth: request.depth)
+      } ?? []
+    return (outcome, paths)
+  }
+
+  /// Stores what was read, numbering and queueing its subdirectories.
+  ///
+  /// With it, so that the walk, which may take it at once and descend,
+  /// finds them known. Call with the lock held.
+  private func publish(_ outcome: Outcome, of request: Request, subdirectories: [[UInt8]?]) {
+    if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
+      // Out of descriptors: the walk opens it, with its own remedy.
+      states[request.id] = .pending
+    } else {
+      var outcome = outcome
+      outcome.subdirectories = enqueue(
+        subdirectories, depth: request.depth + 1, leavingFirst: false)
+      states[request.id] = .read(outcome)
+      readDirectories += 1
+      readEntries += outcome.batch?.list.count ?? 0
+    }
+    if walkWaiting { pthread_cond_signal(walkWakes) }
+  }
+
+  /// The paths (as in ``Request``) of `list`'s subdirectories that the
+  /// walk will descend into, in order; `nil` for one too long to open whole.
+  private func subdirectoryPaths(
+    of list: EntryList, at prefix: ArraySlice<UInt8>, depth: Int
+  ) -> [[UInt8]?] {
+    guard depth < walk.configuration.maxDepth else { return [] }
+    var paths: [[UInt8]?] = []
+    list.names.withUnsafeBufferPointer { names in
+      for entry in list.entries where entry.kind == .directory && !entry.isDotOrDotDot(in: names) {
+        let name = list.name(of: entry)
+        guard walk.paths.isShortEnough(prefix.count + name.count) else {
+          paths.append(nil)
+          continue
+        }
+        var path: [UInt8] = []
+        path.reserveCapacity(prefix.count + name.count + 2)
+        path.append(contentsOf: prefix)
+        path.append(contentsOf: name)
+        path.append(UInt8(ascii: "/"))
+        path.append(0)
+        paths.append(path)
+      }
+    }
+    return paths
+  }
+
+  /// Numbers `paths` and queues them, the first on top.
+  ///
+  /// With `leavingFirst`, the first is numbered as taken and not queued.
+  /// Call with the lock held.
+  private func enqueue(_ paths: [[UInt8]?], depth: Int, leavingFirst: Bool) -> [Int] {
+    var ids: [Int] = []
+    ids.reserveCapacity(paths.count)
+    for (index, path) in paths.enumerated() {
+      guard path != nil else {
+        ids.append(Self.unrequested)
+        continue
+      }
+      ids.append(states.count)
+      states.append(leavingFirst && index == 0 ? .taken : .pending)
+    }
+    var added = false
+    for (index, path) in paths.enumerated().reversed() {
+      guard let path, !(leavingFirst && index == 0) else { continue }
+      stack.append(Request(id: ids[index], relative: path, depth: depth))
+      added = true
+    }
+    if added && helperWaiting { pthread_cond_signal(helperWakes) }
+    return ids
+  }
+
+  /// The top request nobody has begun, marked as being read.
+  ///
+  /// Call with the lock held.
+  private func popPending() -> Request? {
+    while let request = stack.popLast() {
+      if case .pending = states[request.id] {
+        states[request.id] = .reading
+        return request
+      }
+    }
+    return nil
+  }
+
+  /// The top request nobody has begun, once there is room for it; `nil`
+  /// when stopped.
+  private func nextRequest() -> Request? {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !stopped {
+      if readDirectories < Self.directoryLimit && readEntries < Self.entryLimit,
+        let request = popPending()
+      {
+        return request
+      }
+      helperWaiting = true
+      pthread_cond_wait(helperWakes, mutex)
+      helperWaiting = false
+    }
+    return nil
+  }
+
+  /// Opens, reads and closes one directory, by its path below the operand
+  /// (`/`-terminated, then a NUL).
+  static func read(
+    relative: [UInt8], depth: Int, of walk: Walk, lentBuffer: UnsafeMutableRawPointer
+  ) -> Outcome {
+    var outcome = Outcome()
+    let pathPrefix = walk.paths.operandPrefix + relative
+    do throws(Errno) {
+      let stream = try pathPrefix.withUnsafeBufferPointer { path throws(Errno) in
+        try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
+          try DirectoryStream(
+            opening: path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks,
+            lentBuffer: lentBuffer)
+        }
+      }
+      let status = try stream.descriptor.status()
+      outcome.status = status
+      if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
+        return outcome
+      }
+      outcome.batch = walk.configuration.reader.read(
+        from: stream, limit: .max,
+        at: walk.paths.location(pathPrefix: pathPrefix.dropLast(), depth: depth))
+    } catch {
+      outcome.error = error
+    }
+    return outcome
+  }
+}

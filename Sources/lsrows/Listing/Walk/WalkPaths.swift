@@ -1,0 +1,44 @@
+/// The paths of one walk: the operand, and where rows below it are.
+struct WalkPaths: Sendable {
+  /// The operand, as given.
+  let operand: [UInt8]
+  /// The operand as a prefix of paths (`ARG/`).
+  let operandPrefix: [UInt8]
+  /// Whether rows show the operand before their relative path (several
+  /// operands are listed).
+  let showsPath: Bool
+
+  /// Opening a directory by a path longer than this costs the kernel more
+  /// than opening it from its parent; and `PATH_MAX` is 4096.
+  static let longestOpenedPath = 2048
+
+  init(operand: [UInt8], showsPath: Bool) {
+    self.operand = operand
+    var prefix = operand
+    if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
+    operandPrefix = prefix
+    self.showsPath = showsPath
+  }
+
+  /// Where the rows of the directory at `relative` (its path below the
+  /// operand, `/`-terminated, empty for the operand) are.
+  func location(relative: [UInt8], depth: Int) -> RowLocation {
+    location(pathPrefix: operandPrefix[...] + relative, depth: depth)
+  }
+
+  /// Where the rows of the directory at `pathPrefix` (the operand's prefix
+  /// and the path below it, `/`-terminated) are.
+  func location(pathPrefix: ArraySlice<UInt8>, depth: Int) -> RowLocation {
+    RowLocation(
+      pathPrefix: Array(pathPrefix), displayStart: showsPath ? 0 : operandPrefix.count,
+      depth: depth,
+      messageStart: operand == [UInt8(ascii: ".")] && pathPrefix.count == operandPrefix.count
+        ? 2 : 0)
+  }
+
+  /// Whether a directory whose path below the operand is `length` bytes
+  /// long may be opened by its whole path.
+  func isShortEnough(_ length: Int) -> Bool {
+    operandPrefix.count + length < Self.longestOpenedPath
+  }
+}
