@@ -379,6 +379,35 @@ def user_cpu(lsrows, bfs, tree, runs):
     return met
 
 
+def startup(lsrows, runs):
+    """An empty directory, a few hundred times each with hyperfine -N
+    (Debian's): what a script that calls lsrows once per directory pays."""
+    empty = os.path.join(BENCH_DIR, "empty")
+    os.makedirs(empty, exist_ok=True)
+    hyperfine = debian_tool("hyperfine", "hyperfine")
+    if hyperfine is None:
+        print("- hyperfine could not be installed: startup was not measured")
+        return False
+    report = os.path.join(BENCH_DIR, "startup.json")
+    subprocess.run(
+        [hyperfine, "-N", "--warmup", "50", "--runs", str(max(300, runs * 40)), "--export-json",
+         report, "--output=null", f"{lsrows} {empty}", f"ls {empty}"],
+        check=True, env=C_LOCALE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import json
+    results = json.load(open(report))["results"]
+    ours, theirs = results[0]["median"], results[1]["median"]
+    print("\n### Startup: an empty directory (hyperfine -N, medians)\n")
+    print("| command | median wall (ms) | runs |")
+    print("|---|---:|---:|")
+    for result, label in zip(results, ["lsrows EMPTY", "ls EMPTY"]):
+        print(f"| `{label}` | {result['median'] * 1000:.2f} | {len(result['times'])} |")
+    ratio = ours / theirs
+    met = ratio <= 1.5
+    print(f"\n- `lsrows EMPTY` / `ls EMPTY`: time {ratio:.2f}x (target <= 1.5x) — "
+          + ("met" if met else "NOT met"))
+    return met
+
+
 def recursive(lsrows, runs):
     tree = os.path.join(BENCH_DIR, "tree")
     make_tree(tree, 50, 50, 200)
@@ -443,7 +472,8 @@ def versus(lsrows, runs, baseline):
 
 
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
-          "structured": structured, "queries": queries, "shapes": shapes, "trees": real_trees}
+          "structured": structured, "queries": queries, "shapes": shapes, "trees": real_trees,
+          "startup": startup}
 
 
 def main():
