@@ -6,12 +6,19 @@
 /// let value = box.unbox  // 42
 /// ```
 public final class Box<A> {
+  /// What the box holds: empty only while a ``RowWriter`` keeps the box
+  /// for its next row (see `BoxPool`), when nothing else can reach it.
+  @usableFromInline var content: A?
+
   /// The value this box holds.
   ///
   /// ```swift
   /// let word = Box("row").unbox  // "row"
   /// ```
-  public let unbox: A
+  @inlinable
+  public var unbox: A {
+    content!
+  }
 
   /// Creates a box holding `value`.
   ///
@@ -23,9 +30,10 @@ public final class Box<A> {
   /// - Parameter value: The value to hold.
   @inlinable
   public init(_ value: A) {
-    unbox = value
+    content = value
   }
 }
 
-/// A box never changes its value, so it can cross threads when the value can.
-extension Box: Sendable where A: Sendable {}
+/// A box's value never changes while anyone but its pool can reach it, so
+/// it can cross threads when the value can.
+extension Box: @unchecked Sendable where A: Sendable {}

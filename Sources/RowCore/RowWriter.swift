@@ -41,6 +41,8 @@ public struct RowWriter<Sink: RowSink> {
   /// The store of the last streaming write, emptied, so that a tree of
   /// small directories does not allocate a store per run of rows.
   @usableFromInline var spareStore = RowStore()
+  /// The boxes of the last streaming write, emptied, for the next.
+  @usableFromInline var boxes = BoxPool()
 
   /// Creates a writer that sends chunks of about `chunkSize` bytes to `sink`.
   ///
@@ -137,11 +139,12 @@ public struct RowWriter<Sink: RowSink> {
     while true {
       store.removeAll(keepingCapacity: true)
       while store.items.count < rowsPerStore, let item = iterator.next() {
-        store.items.append(Box(item))
+        store.items.append(boxes.box(item))
       }
       guard !store.isEmpty else { return }
       store.runs.append(RowStore.Run(end: store.items.count, configure: typed))
       try write(store)
+      boxes.recycle(&store.items, of: Items.Element.self)
     }
   }
 

@@ -26,6 +26,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
   struct Outcome: Sendable {
     var status: FileStatus?
     var error: Errno?
+    /// Where its rows are, made once for the reader and the walk's frame.
+    var location: RowLocation?
     /// `nil` when the directory was not read: on another file system.
     var batch: DirectoryBatch?
     /// The numbers of its subdirectories, in the order the walk descends
@@ -150,8 +152,11 @@ final class DirectoryPrefetch: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     while true {
       switch states[id] {
-      case .read(let outcome):
-        states[id] = .taken
+      case .read:
+        // Moved out, not copied: a copy retains every array it holds.
+        var state = State.taken
+        swap(&state, &states[id])
+        guard case .read(let outcome) = consume state else { preconditionFailure() }
         readDirectories -= 1
         readEntries -= outcome.batch?.list.count ?? 0
         if helperWaiting { pthread_cond_signal(helperWakes) }
@@ -207,17 +212,18 @@ final class DirectoryPrefetch: @unchecked Sendable {
   ///
   /// With it, so that the walk, which may take it at once and descend,
   /// finds them known. Call with the lock held.
-  private func publish(_ outcome: Outcome, of request: Request, subdirectories: [[UInt8]?]) {
+  private func publish(
+    _ outcome: consuming Outcome, of request: Request, subdirectories: [[UInt8]?]
+  ) {
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
       // Out of descriptors: the walk opens it, with its own remedy.
       states[request.id] = .pending
     } else {
-      var outcome = outcome
       outcome.subdirectories = enqueue(
         subdirectories, depth: request.depth + 1, leavingFirst: false)
-      states[request.id] = .read(outcome)
       readDirectories += 1
       readEntries += outcome.batch?.list.count ?? 0
+      states[request.id] = .read(outcome)
     }
     if walkWaiting { pthread_cond_signal(walkWakes) }
   }
@@ -310,7 +316,10 @@ final class DirectoryPrefetch: @unchecked Sendable {
     relative: [UInt8], depth: Int, of walk: Walk, lentBuffer: UnsafeMutableRawPointer
   ) -> Outcome {
     var outcome = Outcome()
-    let pathPrefix = walk.paths.operandPrefix + relative
+    var pathPrefix: [UInt8] = []
+    pathPrefix.reserveCapacity(walk.paths.operandPrefix.count + relative.count)
+    pathPrefix.append(contentsOf: walk.paths.operandPrefix)
+    pathPrefix.append(contentsOf: relative)
     do throws(Errno) {
       let stream = try pathPrefix.withUnsafeBufferPointer { path throws(Errno) in
         try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
@@ -324,9 +333,10 @@ final class DirectoryPrefetch: @unchecked Sendable {
       if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
         return outcome
       }
-      outcome.batch = walk.configuration.reader.read(
-        from: stream, limit: .max,
-        at: walk.paths.location(pathPrefix: pathPrefix.dropLast(), depth: depth))
+      pathPrefix.removeLast()  // the NUL
+      let location = walk.paths.location(pathPrefix: pathPrefix, depth: depth)
+      outcome.location = location
+      outcome.batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
     } catch {
       outcome.error = error
     }

@@ -212,7 +212,7 @@ final class TreeWalker {
     relative.append(UInt8(ascii: "/"))
     let frame = WalkFrame(
       stream: nil, status: status, name: name, relativeLength: relative.count, depth: depth,
-      id: nextDirectoryID(), location: location(depth: depth))
+      id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
     directories.push(frame)
     receive(batch, into: frame)
     frame.subdirectories =

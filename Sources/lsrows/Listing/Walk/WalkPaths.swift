@@ -7,6 +7,8 @@ struct WalkPaths: Sendable {
   /// Whether rows show the operand before their relative path (several
   /// operands are listed).
   let showsPath: Bool
+  /// Whether the operand is `.`, whose entries messages name without `./`.
+  private let operandIsDot: Bool
 
   /// Opening a directory by a path longer than this costs the kernel more
   /// than opening it from its parent; and `PATH_MAX` is 4096.
@@ -18,22 +20,26 @@ struct WalkPaths: Sendable {
     if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
     operandPrefix = prefix
     self.showsPath = showsPath
+    operandIsDot = operand == [UInt8(ascii: ".")]
   }
 
   /// Where the rows of the directory at `relative` (its path below the
   /// operand, `/`-terminated, empty for the operand) are.
   func location(relative: [UInt8], depth: Int) -> RowLocation {
-    location(pathPrefix: operandPrefix[...] + relative, depth: depth)
+    var pathPrefix: [UInt8] = []
+    pathPrefix.reserveCapacity(operandPrefix.count + relative.count)
+    pathPrefix.append(contentsOf: operandPrefix)
+    pathPrefix.append(contentsOf: relative)
+    return location(pathPrefix: pathPrefix, depth: depth)
   }
 
   /// Where the rows of the directory at `pathPrefix` (the operand's prefix
   /// and the path below it, `/`-terminated) are.
-  func location(pathPrefix: ArraySlice<UInt8>, depth: Int) -> RowLocation {
+  func location(pathPrefix: [UInt8], depth: Int) -> RowLocation {
     RowLocation(
-      pathPrefix: Array(pathPrefix), displayStart: showsPath ? 0 : operandPrefix.count,
+      pathPrefix: pathPrefix, displayStart: showsPath ? 0 : operandPrefix.count,
       depth: depth,
-      messageStart: operand == [UInt8(ascii: ".")] && pathPrefix.count == operandPrefix.count
-        ? 2 : 0)
+      messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0)
   }
 
   /// Whether a directory whose path below the operand is `length` bytes

@@ -1,0 +1,41 @@
+@testable import RowCore
+import Testing
+
+@Suite struct BoxPoolTests {
+  final class Token {}
+
+  @Test func aStreamingWriteKeepsNoRowAlive() {
+    var writer = RowWriter(sink: CollectingSink(), rowsPerStore: 4)
+    weak var first: Token?
+    do {
+      let tokens = (0..<10).map { _ in Token() }
+      first = tokens[0]
+      writer.write(tokens) { cell, _ in cell.append("t") }
+    }
+    #expect(first == nil)
+    #expect(writer.boxes.boxes.count == 4)
+  }
+
+  @Test func boxesAreTakenAgainByTheNextWriteOfTheSameType() {
+    var writer = RowWriter(sink: CollectingSink())
+    writer.write([1, 2, 3]) { cell, n in cell.append("\(n)") }
+    let pooled = writer.boxes.boxes.map(ObjectIdentifier.init)
+    #expect(pooled.count == 3)
+    writer.write([4, 5]) { cell, n in cell.append("\(n)") }
+    // Two were taken and given back: the pool made no box.
+    #expect(Set(writer.boxes.boxes.map(ObjectIdentifier.init)) == Set(pooled))
+    writer.flush()
+    #expect(writer.sink.bytes == Array("1\n2\n3\n4\n5\n".utf8))
+  }
+
+  @Test func aWriteOfAnotherTypeStartsAnotherPool() {
+    var writer = RowWriter(sink: CollectingSink())
+    writer.write([1, 2]) { cell, n in cell.append("\(n)") }
+    writer.write(["a"]) { cell, s in cell.append(s) }
+    #expect(writer.boxes.boxes.count == 1)
+    #expect(writer.boxes.boxes.allSatisfy { $0 is Box<String> })
+    writer.write([3, 4, 5]) { cell, n in cell.append("\(n)") }
+    writer.flush()
+    #expect(writer.sink.bytes == Array("1\n2\na\n3\n4\n5\n".utf8))
+  }
+}
