@@ -1,5 +1,6 @@
-@testable import RowCore
 import Testing
+
+@testable import RowCore
 
 @Suite struct BoxPoolTests {
   final class Token {}
