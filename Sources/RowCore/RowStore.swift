@@ -166,11 +166,13 @@ public struct RowStore {
     Void
   {
     { cell, item in
-      guard let box = item as? Box<A> else {
+      // The cast back, as an exact type test: a box is a final class, so
+      // it answers as `as? Box<A>` would, without retaining the box.
+      guard ObjectIdentifier(type(of: item)) == ObjectIdentifier(Box<A>.self) else {
         // Only `append` fills a run, with boxes of its closure's type.
         preconditionFailure("a RowStore row is not a Box<\(A.self)>")
       }
-      configure(&cell, box.unbox)
+      configure(&cell, unsafeDowncast(item, to: Box<A>.self).unbox)
     }
   }
 }

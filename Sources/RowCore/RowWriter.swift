@@ -82,14 +82,18 @@ public struct RowWriter<Sink: RowSink> {
   @inlinable
   public mutating func write(_ store: RowStore) throws(Sink.Failure) {
     let terminatorByte = terminator.byte
+    // The store holds every box for the whole write, so each is lent to
+    // its closure unretained, and the cell's bytes are copied in place:
+    // a retain and a release per row for each, otherwise.
     let failure = store.items.withUnsafeBufferPointer { items -> Sink.Failure? in
+      let boxes = UnsafeRawBufferPointer(items).bindMemory(to: Unmanaged<AnyObject>.self)
       var start = 0
       for run in store.runs {
         let configure = run.configure
         for index in start..<run.end {
           cell.removeAll()
-          configure(&cell, items[index])
-          buffer.append(contentsOf: cell.text)
+          boxes[index]._withUnsafeGuaranteedRef { configure(&cell, $0) }
+          cell.text.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
           buffer.append(terminatorByte)
           if buffer.count >= chunkSize {
             do throws(Sink.Failure) {

@@ -23,7 +23,12 @@ final class DirectoryPrefetch: @unchecked Sendable {
   }
 
   /// What reading a directory found.
-  struct Outcome: Sendable {
+  ///
+  /// A reference, so that handing it from the helper to the walk moves one
+  /// pointer: as a value, each hand-off copied (retained) a dozen arrays.
+  /// The helper fills it before publishing it under the lock, and only the
+  /// walk touches it after taking it.
+  final class Outcome: @unchecked Sendable {
     var status: FileStatus?
     var error: Errno?
     /// Where its rows are, made once for the reader and the walk's frame.
@@ -33,6 +38,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
     /// The numbers of its subdirectories, in the order the walk descends
     /// into them (``unrequested`` for one too deep in the path to open whole).
     var subdirectories: [Int] = []
+
+    init() {}
   }
 
   /// The number of a subdirectory that is not prefetched.
@@ -152,11 +159,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     while true {
       switch states[id] {
-      case .read:
-        // Moved out, not copied: a copy retains every array it holds.
-        var state = State.taken
-        swap(&state, &states[id])
-        guard case .read(let outcome) = consume state else { preconditionFailure() }
+      case .read(let outcome):
+        states[id] = .taken
         readDirectories -= 1
         readEntries -= outcome.batch?.list.count ?? 0
         if helperWaiting { pthread_cond_signal(helperWakes) }
@@ -213,7 +217,7 @@ final class DirectoryPrefetch: @unchecked Sendable {
   /// With it, so that the walk, which may take it at once and descend,
   /// finds them known. Call with the lock held.
   private func publish(
-    _ outcome: consuming Outcome, of request: Request, subdirectories: [[UInt8]?]
+    _ outcome: Outcome, of request: Request, subdirectories: [[UInt8]?]
   ) {
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
       // Out of descriptors: the walk opens it, with its own remedy.
@@ -315,7 +319,7 @@ final class DirectoryPrefetch: @unchecked Sendable {
   static func read(
     relative: [UInt8], depth: Int, of walk: Walk, lentBuffer: UnsafeMutableRawPointer
   ) -> Outcome {
-    var outcome = Outcome()
+    let outcome = Outcome()
     var pathPrefix: [UInt8] = []
     pathPrefix.reserveCapacity(walk.paths.operandPrefix.count + relative.count)
     pathPrefix.append(contentsOf: walk.paths.operandPrefix)

@@ -206,7 +206,7 @@ final class TreeWalker {
       return true
     }
     // --one-file-system: a mount point is listed, not entered.
-    guard let batch = outcome.batch else { return true }
+    guard let batch = outcome.batch.take() else { return true }
     relative.removeSubrange(parent.relativeLength...)
     relative.append(contentsOf: name)
     relative.append(UInt8(ascii: "/"))
