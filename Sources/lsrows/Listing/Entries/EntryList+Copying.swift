@@ -17,29 +17,16 @@ extension EntryList {
     entries.append(copy)
   }
 
-  /// Adds a copy of the entry at `position` of `source`: its name, and
-  /// whatever was read about it (details, symlink target, security context).
+  /// Adds a copy of `entry`, whose name (with the NUL after it) is `name`,
+  /// and whatever `source` read about it (details, symlink target,
+  /// security context), found by the entry's index.
   ///
   /// - Throws: ``MemoryExhausted`` when the system has no room for it.
-  mutating func appendCopy(of position: Int, from source: EntryList) throws(MemoryExhausted) {
-    let entry = source.entries[position]
-    let start = Int(entry.nameOffset)
-    let length = Int(entry.nameLength)
-    if entries.count == entries.capacity {
-      try Memory.reserve(&entries, atLeast: entries.count + 1)
-    }
-    if names.count + length + 1 > names.capacity {
-      try Memory.reserve(&names, atLeast: names.count + length + 1)
-    }
+  mutating func appendCopy(
+    of entry: Entry, name: UnsafeBufferPointer<UInt8>, from source: EntryList
+  ) throws(MemoryExhausted) {
     let index = UInt32(entries.count)
-    var copy = entry
-    copy.nameOffset = UInt32(names.count)
-    copy.index = index
-    source.names.withUnsafeBufferPointer { bytes in
-      // The name and the NUL after it.
-      names.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...(start + length)]))
-    }
-    entries.append(copy)
+    try append(entry, name: name)
     if !source.details.isEmpty {
       if details.count == details.capacity {
         try Memory.reserve(&details, atLeast: details.count + 1)

@@ -48,7 +48,16 @@ final class ChunkMerge: @unchecked Sendable {
       self.keys = keys
       let hasExtras =
         !list.details.isEmpty || !list.symlinkTargets.isEmpty || !list.securityContexts.isEmpty
-      extras = hasExtras ? list : nil
+      if hasExtras {
+        // Only what the copies above do not hold: keeping the entries and
+        // names twice cost a sixth more memory on a million entries.
+        var extras = list
+        extras.entries = []
+        extras.names = []
+        self.extras = extras
+      } else {
+        extras = nil
+      }
       makeKeys(at: offset)
     }
 
@@ -184,15 +193,15 @@ final class ChunkMerge: @unchecked Sendable {
       let position = heads[winner]
       guard position < ends[winner] else { break }
       let chunk = chunks[winner]
+      let entry = chunk.entries[position]
+      let start = Int(entry.nameOffset)
+      // The name and the NUL after it.
+      let name = UnsafeBufferPointer(
+        rebasing: chunk.names[start...(start + Int(entry.nameLength))])
       if let extras = chunk.extras {
-        try block.appendCopy(of: position, from: extras)
+        try block.appendCopy(of: entry, name: name, from: extras)
       } else {
-        let entry = chunk.entries[position]
-        let start = Int(entry.nameOffset)
-        // The name and the NUL after it.
-        try block.append(
-          entry,
-          name: UnsafeBufferPointer(rebasing: chunk.names[start...(start + Int(entry.nameLength))]))
+        try block.append(entry, name: name)
       }
       heads[winner] = position + 1
       // Done with a chunk: its memory can go now.

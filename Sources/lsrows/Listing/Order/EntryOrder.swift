@@ -34,8 +34,11 @@ struct EntryOrder: Sendable {
   /// `--group-directories-first` have no effect, as in ls.
   func sort(_ list: inout EntryList, at location: RowLocation = .operands) {
     guard key != .none, list.count > 1 else { return }
+    // The radix sort needs 88 bytes a name beside the list; with details
+    // read (-l, --format with metadata) the stat calls take far longer
+    // than any sort, and the in-place sort keeps the peak a fifth lower.
     if key == .name && !groupsDirectoriesFirst && list.count >= NameSort.threshold,
-      NameSort.sort(&list, reversed: isReversed)
+      list.details.isEmpty, NameSort.sort(&list, reversed: isReversed)
     {
       if list.count > Self.arrangingThreshold { list.arrangeInEntryOrder() }
       return

@@ -67,6 +67,8 @@ struct DirectoryBatchReader: Sendable {
       } catch {
         outcome.exhausted = true
       }
+      // The merge holds what it needs; the list's arrays can go.
+      batch.list = EntryList()
       outcome.failures += batch.failures
       outcome.readError = outcome.readError ?? batch.readError
       outcome.exhausted = outcome.exhausted || batch.exhausted
