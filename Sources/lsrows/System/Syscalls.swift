@@ -24,8 +24,9 @@ func rawArguments() -> [[UInt8]] {
   let count = Int(CommandLine.argc)
   return (0..<count).map { index in
     guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-    return Array(UnsafeBufferPointer(start: argument, count: strlen(argument)))
-      .map { UInt8(bitPattern: $0) }
+    // Straight to bytes: an array of CChar first cost its own type's
+    // metadata at start-up.
+    return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
   }
 }
 
