@@ -1,54 +1,66 @@
-/// Emptied boxes of one type, kept by a ``RowWriter`` for the rows of its
-/// next streaming write.
+/// The boxes of a ``RowWriter``'s streaming writes, all of one type, kept
+/// from one write to the next and filled in place.
 ///
 /// Boxing every row is the design; allocating and freeing a box for every
-/// row is not: in a tree of small directories it was a fifth of the
-/// writer's time. A box's value is dropped as it is taken back, so the pool
-/// keeps no row alive.
+/// row, or moving boxes in and out of a store (a retain and a release
+/// each), is not: in a tree of small directories the two were a fifth of
+/// the writer's time. A box's value is dropped once its row is written,
+/// so the pool keeps no row alive.
 @usableFromInline
 struct BoxPool {
-  /// Every one a `Box` of `boxType`, empty, referenced only from here.
+  /// Every one a `Box` of `boxType`; empty but while a write uses it.
   @usableFromInline var boxes: [AnyObject] = []
   @usableFromInline var boxType: ObjectIdentifier?
 
   @inlinable
   init() {}
 
-  /// A box holding `value`: one of the pool's, or a new one.
-  @inlinable
-  mutating func box<A>(_ value: A) -> AnyObject {
-    if boxType == ObjectIdentifier(Box<A>.self), let reused = boxes.popLast() {
-      // Only `recycle` fills the pool, with boxes of `boxType`.
-      let box = unsafeDowncast(reused, to: Box<A>.self)
-      box.content = value
-      return box
-    }
-    return Box(value)
-  }
-
-  /// Takes back the boxes of `items`, emptying them, and leaves `items`
-  /// empty with its capacity.
+  /// Boxes the next items of `items`, at most `limit` of them, into the
+  /// first boxes: the pool's own while they last, then new ones.
   ///
-  /// Every item must be a `Box<A>` that nothing else references: the
-  /// boxes of a streaming write's own store, which hands rows to its
-  /// closure unboxed, so no box escapes it. (Asking the runtime instead
-  /// does not work: `isKnownUniquelyReferenced` on an `AnyObject` answers
-  /// `false` in some builds.)
+  /// - Returns: How many were boxed; they are `boxes[..<count]`.
   @inlinable
-  mutating func recycle<A>(_ items: inout [AnyObject], of type: A.Type) {
-    let type = ObjectIdentifier(Box<A>.self)
+  mutating func fill<Items: IteratorProtocol>(
+    from items: inout Items, upTo limit: Int
+  ) -> Int {
+    let type = ObjectIdentifier(Box<Items.Element>.self)
     if boxType != type {
       boxes.removeAll(keepingCapacity: true)
       boxType = type
     }
-    for item in items {
-      unsafeDowncast(item, to: Box<A>.self).content = nil
+    var count = 0
+    let reusable = Swift.min(limit, boxes.count)
+    if reusable > 0 {
+      boxes.withUnsafeBufferPointer { boxes in
+        boxes.withMemoryRebound(to: Unmanaged<AnyObject>.self) { boxes in
+          while count < reusable, let item = items.next() {
+            boxes[count]._withUnsafeGuaranteedRef {
+              // Only this pool fills `boxes`, with boxes of `boxType`.
+              unsafeDowncast($0, to: Box<Items.Element>.self).content = item
+            }
+            count += 1
+          }
+        }
+      }
     }
-    if boxes.isEmpty {
-      swap(&boxes, &items)
-    } else {
-      boxes.append(contentsOf: items)
-      items.removeAll(keepingCapacity: true)
+    while count < limit, let item = items.next() {
+      boxes.append(Box(item))
+      count += 1
+    }
+    return count
+  }
+
+  /// Drops the values of the first `count` boxes, all `Box<A>`.
+  @inlinable
+  func empty<A>(_ count: Int, of type: A.Type) {
+    boxes.withUnsafeBufferPointer { boxes in
+      boxes.withMemoryRebound(to: Unmanaged<AnyObject>.self) { boxes in
+        for index in 0..<count {
+          boxes[index]._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: Box<A>.self).content = nil
+          }
+        }
+      }
     }
   }
 }

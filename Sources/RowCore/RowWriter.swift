@@ -41,7 +41,7 @@ public struct RowWriter<Sink: RowSink> {
   /// The store of the last streaming write, emptied, so that a tree of
   /// small directories does not allocate a store per run of rows.
   @usableFromInline var spareStore = RowStore()
-  /// The boxes of the last streaming write, emptied, for the next.
+  /// The boxes of streaming writes, kept empty from one to the next.
   @usableFromInline var boxes = BoxPool()
 
   /// Creates a writer that sends chunks of about `chunkSize` bytes to `sink`.
@@ -86,26 +86,27 @@ public struct RowWriter<Sink: RowSink> {
     // its closure unretained, and the cell's bytes are copied in place:
     // a retain and a release per row for each, otherwise.
     let failure = store.items.withUnsafeBufferPointer { items -> Sink.Failure? in
-      let boxes = UnsafeRawBufferPointer(items).bindMemory(to: Unmanaged<AnyObject>.self)
-      var start = 0
-      for run in store.runs {
-        let configure = run.configure
-        for index in start..<run.end {
-          cell.removeAll()
-          boxes[index]._withUnsafeGuaranteedRef { configure(&cell, $0) }
-          cell.text.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
-          buffer.append(terminatorByte)
-          if buffer.count >= chunkSize {
-            do throws(Sink.Failure) {
-              try flush()
-            } catch {
-              return error
+      items.withMemoryRebound(to: Unmanaged<AnyObject>.self) { boxes -> Sink.Failure? in
+        var start = 0
+        for run in store.runs {
+          let configure = run.configure
+          for index in start..<run.end {
+            cell.removeAll()
+            boxes[index]._withUnsafeGuaranteedRef { configure(&cell, $0) }
+            cell.text.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+            buffer.append(terminatorByte)
+            if buffer.count >= chunkSize {
+              do throws(Sink.Failure) {
+                try flush()
+              } catch {
+                return error
+              }
             }
           }
+          start = run.end
         }
-        start = run.end
+        return nil
       }
-      return nil
     }
     if let failure { throw failure }
   }
@@ -129,26 +130,27 @@ public struct RowWriter<Sink: RowSink> {
   public mutating func write<Items: Sequence>(
     _ items: Items, configure: @escaping (inout Cell, Items.Element) -> Void
   ) throws(Sink.Failure) {
-    // Room for what the sequence says it holds, up to a store's worth: a
-    // short run of rows must not cost a full store's allocation.
+    // The store lends the pool's boxes for each run of rows: its items
+    // share the pool's array, and its one run ends at the rows boxed now,
+    // so the boxes beyond it (empty, kept for later) are never read.
     var store = RowStore()
     swap(&store, &spareStore)
     defer {
       store.removeAll(keepingCapacity: true)
       swap(&store, &spareStore)
     }
-    store.reserveCapacity(Swift.min(rowsPerStore, items.underestimatedCount))
     let typed = RowStore.typed(configure)
     var iterator = items.makeIterator()
     while true {
-      store.removeAll(keepingCapacity: true)
-      while store.items.count < rowsPerStore, let item = iterator.next() {
-        store.items.append(boxes.box(item))
-      }
-      guard !store.isEmpty else { return }
-      store.runs.append(RowStore.Run(end: store.items.count, configure: typed))
+      let count = boxes.fill(from: &iterator, upTo: rowsPerStore)
+      guard count > 0 else { return }
+      defer { boxes.empty(count, of: Items.Element.self) }
+      store.runs.removeAll(keepingCapacity: true)
+      store.runs.append(RowStore.Run(end: count, configure: typed))
+      store.items = boxes.boxes
+      // Shared only while it is written: the pool appends to its array.
+      defer { store.items = [] }
       try write(store)
-      boxes.recycle(&store.items, of: Items.Element.self)
     }
   }
 

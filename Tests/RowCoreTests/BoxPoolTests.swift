@@ -39,4 +39,28 @@ import Testing
     writer.flush()
     #expect(writer.sink.bytes == Array("1\n2\na\n3\n4\n5\n".utf8))
   }
+
+  @Test func aFailedWriteStillEmptiesItsBoxes() {
+    var writer = RowWriter(sink: FailingSink(), chunkSize: 1, rowsPerStore: 8)
+    weak var first: Token?
+    do {
+      let tokens = (0..<5).map { _ in Token() }
+      first = tokens[0]
+      #expect(throws: FailingSink.Failure()) {
+        try writer.write(tokens) { cell, _ in cell.append("t") }
+      }
+    }
+    #expect(first == nil)
+    #expect(writer.boxes.boxes.count == 5)
+  }
+
+  @Test func aLongerWriteAddsBoxesAndAShorterOneLeavesTheRestUnread() {
+    var writer = RowWriter(sink: CollectingSink())
+    writer.write([1, 2]) { cell, n in cell.append("\(n)") }
+    writer.write([3, 4, 5, 6]) { cell, n in cell.append("\(n)") }
+    #expect(writer.boxes.boxes.count == 4)
+    writer.write([7]) { cell, n in cell.append("\(n)") }
+    writer.flush()
+    #expect(writer.sink.bytes == Array("1\n2\n3\n4\n5\n6\n7\n".utf8))
+  }
 }

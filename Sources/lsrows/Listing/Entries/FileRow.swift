@@ -122,8 +122,7 @@ struct FileRow: Sendable {
   /// Appends the row's default text to `bytes`: the location's display
   /// prefix and the name.
   func appendDisplayText(to bytes: inout [UInt8]) {
-    let prefix = listing.location.displayPrefix
-    if !prefix.isEmpty { bytes.append(contentsOf: prefix) }
+    listing.location.appendDisplayPrefix(to: &bytes)
     list.appendName(of: entry, to: &bytes)
   }
 }

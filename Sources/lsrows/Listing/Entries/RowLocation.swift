@@ -30,6 +30,15 @@ final class RowLocation: Sendable {
     pathPrefix[displayStart...]
   }
 
+  /// Appends ``displayPrefix`` to `bytes`, without a slice of the prefix
+  /// (which costs a retain and a release, for every row).
+  func appendDisplayPrefix(to bytes: inout [UInt8]) {
+    guard displayStart < pathPrefix.count else { return }
+    pathPrefix.withUnsafeBufferPointer { prefix in
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[displayStart...]))
+    }
+  }
+
   /// The location of operands: each row is its operand, as given.
   static let operands = RowLocation(pathPrefix: [], displayStart: 0, depth: 0)
 
