@@ -143,27 +143,31 @@ struct LsComparison {
     let prefixes = headings.map { prefix(for: $0, operands: operands) }
     // Longest prefixes first: a row of d/sub starts with d/ too.
     let order = prefixes.indices.sorted { prefixes[$0].count > prefixes[$1].count }
+    // Each row goes to a section whose next row it is. A row can fit two
+    // (the operand `d/l` and the row `l` of directory `d`), so a choice
+    // that strands a later row is taken back.
     var positions = [Int](repeating: 0, count: queues.count)
-    var last: Int?
-    for row in actual {
-      var placed = false
+    var furthest = 0
+    func place(_ index: Int, after last: Int?) -> Bool {
+      furthest = max(furthest, index)
+      guard index < actual.count else { return true }
+      let row = actual[index]
       for section in order where positions[section] < queues[section].count {
         let prefix = prefixes[section]
         var candidates: [[UInt8]] = []
         if let stripped = removing(prefix, from: row) { candidates.append(stripped) }
         // A name's second line (a newline in it) has no prefix of its own.
         if prefix.isEmpty || section == last { candidates.append(row) }
-        if candidates.contains(queues[section][positions[section]]) {
-          positions[section] += 1
-          last = section
-          placed = true
-          break
-        }
+        guard candidates.contains(queues[section][positions[section]]) else { continue }
+        positions[section] += 1
+        if place(index + 1, after: section) { return true }
+        positions[section] -= 1
       }
-      if !placed {
-        return
-          "row \(Text(row)) is none of ls's next rows\nours: \(Text(ours))\nls: \(Text(theirs))"
-      }
+      return false
+    }
+    guard place(0, after: nil) else {
+      return "row \(Text(actual[furthest])) is none of ls's next rows\nours: \(Text(ours))"
+        + "\nls: \(Text(theirs))"
     }
     return nil
   }
