@@ -62,7 +62,7 @@ final class DirectoryPrefetch: @unchecked Sendable {
     let rootDevice: UInt64
   }
 
-  private let walk: Walk
+  let walk: Walk
   // Guarded by `mutex`.
   private var stack: [Request] = []
   /// By number.
@@ -199,19 +199,6 @@ final class DirectoryPrefetch: @unchecked Sendable {
     }
   }
 
-  /// Reads a request, and the paths of its subdirectories.
-  private func read(
-    _ request: Request, lentBuffer: UnsafeMutableRawPointer
-  ) -> (Outcome, [[UInt8]?]) {
-    let outcome = Self.read(
-      relative: request.relative, depth: request.depth, of: walk, lentBuffer: lentBuffer)
-    let paths =
-      outcome.batch.map {
-        subdirectoryPaths(of: $0.list, at: request.relative.dropLast(), depth: request.depth)
-      } ?? []
-    return (outcome, paths)
-  }
-
   /// Stores what was read, numbering and queueing its subdirectories.
   ///
   /// With it, so that the walk, which may take it at once and descend,
@@ -230,32 +217,6 @@ final class DirectoryPrefetch: @unchecked Sendable {
       states[request.id] = .read(outcome)
     }
     if walkWaiting { pthread_cond_signal(walkWakes) }
-  }
-
-  /// The paths (as in ``Request``) of `list`'s subdirectories that the
-  /// walk will descend into, in order; `nil` for one too long to open whole.
-  private func subdirectoryPaths(
-    of list: EntryList, at prefix: ArraySlice<UInt8>, depth: Int
-  ) -> [[UInt8]?] {
-    guard depth < walk.configuration.maxDepth else { return [] }
-    var paths: [[UInt8]?] = []
-    list.names.withUnsafeBufferPointer { names in
-      for entry in list.entries where entry.kind == .directory && !entry.isDotOrDotDot(in: names) {
-        let name = list.name(of: entry)
-        guard walk.paths.isShortEnough(prefix.count + name.count) else {
-          paths.append(nil)
-          continue
-        }
-        var path: [UInt8] = []
-        path.reserveCapacity(prefix.count + name.count + 2)
-        path.append(contentsOf: prefix)
-        path.append(contentsOf: name)
-        path.append(UInt8(ascii: "/"))
-        path.append(0)
-        paths.append(path)
-      }
-    }
-    return paths
   }
 
   /// Numbers `paths` and queues them, the first on top.
@@ -312,38 +273,5 @@ final class DirectoryPrefetch: @unchecked Sendable {
       helperWaiting = false
     }
     return nil
-  }
-
-  /// Opens, reads and closes one directory, by its path below the operand
-  /// (`/`-terminated, then a NUL).
-  static func read(
-    relative: [UInt8], depth: Int, of walk: Walk, lentBuffer: UnsafeMutableRawPointer
-  ) -> Outcome {
-    let outcome = Outcome()
-    var pathPrefix: [UInt8] = []
-    pathPrefix.reserveCapacity(walk.paths.operandPrefix.count + relative.count)
-    pathPrefix.append(contentsOf: walk.paths.operandPrefix)
-    pathPrefix.append(contentsOf: relative)
-    do throws(Errno) {
-      let stream = try pathPrefix.withUnsafeBufferPointer { path throws(Errno) in
-        try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
-          try DirectoryStream(
-            opening: path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks,
-            lentBuffer: lentBuffer)
-        }
-      }
-      let status = try stream.descriptor.status()
-      outcome.status = status
-      if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
-        return outcome
-      }
-      pathPrefix.removeLast()  // the NUL
-      let location = walk.paths.location(pathPrefix: pathPrefix, depth: depth)
-      outcome.location = location
-      outcome.batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
-    } catch {
-      outcome.error = error
-    }
-    return outcome
   }
 }

@@ -153,9 +153,7 @@ final class TreeWalker {
     }
     // --one-file-system: a mount point is listed, not entered.
     if configuration.staysOnFileSystem, status.device != rootDevice { return }
-    relative.removeSubrange(parent.relativeLength...)
-    relative.append(contentsOf: name)
-    relative.append(UInt8(ascii: "/"))
+    enter(name, below: parent)
     let frame = WalkFrame(
       stream: stream, status: status, name: name, relativeLength: relative.count,
       depth: parent.depth + 1, id: nextDirectoryID(), location: location(depth: parent.depth + 1))
@@ -184,12 +182,9 @@ final class TreeWalker {
     let readHere = outcome == nil
     if readHere {
       guard paths.isShortEnough(parent.relativeLength + name.count) else { return false }
-      let key = relative[..<parent.relativeLength] + name + [UInt8(ascii: "/"), 0]
-      outcome = DirectoryPrefetch.read(
-        relative: Array(key), depth: depth,
-        of: DirectoryPrefetch.Walk(
-          configuration: configuration, paths: paths, rootDevice: rootDevice),
-        lentBuffer: subdirectoryBuffer)
+      outcome = prefetch.read(
+        relative: DirectoryPrefetch.requestPath(relative[..<parent.relativeLength], name),
+        depth: depth, lentBuffer: subdirectoryBuffer)
     }
     guard let outcome else { return false }
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
@@ -207,9 +202,7 @@ final class TreeWalker {
     }
     // --one-file-system: a mount point is listed, not entered.
     guard let batch = outcome.batch.take() else { return true }
-    relative.removeSubrange(parent.relativeLength...)
-    relative.append(contentsOf: name)
-    relative.append(UInt8(ascii: "/"))
+    enter(name, below: parent)
     let frame = WalkFrame(
       stream: nil, status: status, name: name, relativeLength: relative.count, depth: depth,
       id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
@@ -322,6 +315,13 @@ final class TreeWalker {
   }
 
   // MARK: - Paths and events
+
+  /// Makes the relative path that of `name` in `parent`.
+  private func enter(_ name: ArraySlice<UInt8>, below parent: WalkFrame) {
+    relative.removeSubrange(parent.relativeLength...)
+    relative.append(contentsOf: name)
+    relative.append(UInt8(ascii: "/"))
+  }
 
   /// Where the rows of the directory at the end of the relative path are.
   private func location(depth: Int) -> RowLocation {

@@ -26,11 +26,17 @@ struct WalkPaths: Sendable {
   /// Where the rows of the directory at `relative` (its path below the
   /// operand, `/`-terminated, empty for the operand) are.
   func location(relative: [UInt8], depth: Int) -> RowLocation {
+    location(pathPrefix: pathPrefix(relative: relative), depth: depth)
+  }
+
+  /// The path from the working directory of what is at `relative` below
+  /// the operand: the operand's prefix, then `relative`.
+  func pathPrefix(relative: [UInt8]) -> [UInt8] {
     var pathPrefix: [UInt8] = []
     pathPrefix.reserveCapacity(operandPrefix.count + relative.count)
     pathPrefix.append(contentsOf: operandPrefix)
     pathPrefix.append(contentsOf: relative)
-    return location(pathPrefix: pathPrefix, depth: depth)
+    return pathPrefix
   }
 
   /// Where the rows of the directory at `pathPrefix` (the operand's prefix

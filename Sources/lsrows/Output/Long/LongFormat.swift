@@ -64,13 +64,8 @@ final class LongFormat {
   private func appendInodeAndBlocks(
     _ status: FileStatus?, _ columns: LongColumns, to output: inout [UInt8]
   ) {
-    let question: [UInt8] = [UInt8(ascii: "?")]
     if options.showsInode {
-      if let status {
-        appendDecimal(status.inode, rightAlignedTo: columns.inodeWidth, to: &output)
-      } else {
-        appendRightAligned(question, width: columns.inodeWidth, to: &output)
-      }
+      appendDecimal(status?.inode, rightAlignedTo: columns.inodeWidth, to: &output)
       output.append(UInt8(ascii: " "))
     }
     if options.showsBlocks {
@@ -79,7 +74,8 @@ final class LongFormat {
         appendBlocks(of: status, to: &blocks)
         appendRightAligned(blocks, width: columns.blocksWidth, to: &output)
       } else {
-        appendRightAligned(question, width: columns.blocksWidth, to: &output)
+        appendRightAligned(
+          CollectionOfOne(UInt8(ascii: "?")), width: columns.blocksWidth, to: &output)
       }
       output.append(UInt8(ascii: " "))
     }
@@ -106,7 +102,6 @@ final class LongFormat {
     var origin = output.count
     let details = row.details
     let status = details?.status
-    let question: [UInt8] = [UInt8(ascii: "?")]
     appendInodeAndBlocks(status, columns, to: &output)
     if let status {
       appendModeString(status.mode, to: &output)
@@ -121,11 +116,7 @@ final class LongFormat {
         contentsOf: repeatElement(UInt8(ascii: "?"), count: columns.anyAccessMark ? 10 : 9))
     }
     output.append(UInt8(ascii: " "))
-    if let status {
-      appendDecimal(status.linkCount, rightAlignedTo: columns.linkWidth, to: &output)
-    } else {
-      appendRightAligned(question, width: columns.linkWidth, to: &output)
-    }
+    appendDecimal(status?.linkCount, rightAlignedTo: columns.linkWidth, to: &output)
     output.append(UInt8(ascii: " "))
     if options.showsOwner {
       appendAccount(
@@ -143,8 +134,8 @@ final class LongFormat {
         width: columns.authorWidth, to: &output)
     }
     if options.showsContext {
-      let context = status == nil ? question : row.securityContext ?? question
-      appendLeftAligned(context, width: columns.contextWidth, to: &output)
+      let context = status == nil ? nil : row.securityContext
+      appendLeftAligned(context ?? [UInt8(ascii: "?")], width: columns.contextWidth, to: &output)
       output.append(UInt8(ascii: " "))
     }
     if options.showsOwner || options.showsGroup || options.showsAuthor || options.showsContext {
@@ -167,7 +158,7 @@ final class LongFormat {
         appendRightAligned(size, width: columns.sizeWidth, to: &output)
       }
     } else {
-      appendRightAligned(question, width: columns.sizeWidth, to: &output)
+      appendRightAligned(CollectionOfOne(UInt8(ascii: "?")), width: columns.sizeWidth, to: &output)
     }
     output.append(UInt8(ascii: " "))
     times.append(status.flatMap { $0.time(options.timeField) }, to: &output)

@@ -57,6 +57,15 @@ func appendDecimal(_ value: UInt64, rightAlignedTo width: Int, to output: inout 
   appendDecimal(value, to: &output)
 }
 
+/// Appends `value` in decimal, or `?` when it is unknown (as ls shows a
+/// number it could not read), right-aligned in a field of `width` columns.
+func appendDecimal(_ value: UInt64?, rightAlignedTo width: Int, to output: inout [UInt8]) {
+  guard let value else {
+    return appendRightAligned(CollectionOfOne(UInt8(ascii: "?")), width: width, to: &output)
+  }
+  appendDecimal(value, rightAlignedTo: width, to: &output)
+}
+
 /// Appends `text` right-aligned in a field of `width` columns (one byte a column).
 func appendRightAligned(_ text: some Collection<UInt8>, width: Int, to output: inout [UInt8]) {
   if text.count < width {
