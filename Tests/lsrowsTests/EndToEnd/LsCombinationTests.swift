@@ -101,9 +101,7 @@ import Testing
   @Test(.enabled(if: getuid() == 0, "setpriv needs root to change user"))
   func randomCombinationsMatchLsForAnUnprivilegedUser() {
     let root = TemporaryDirectory()
-    root.directory("bin")
-    let binary = root.path + "/bin/lsrows"
-    _ = runProcess("cp", [bytes(Programs.lsrows), bytes(binary)])
+    let binary = reachableLsrows(in: root)
     root.directory("top")
     root.directory("top/open")
     root.file("top/open/f")

@@ -38,9 +38,7 @@ import Testing
     arguments: [["--time=atime"], ["-c"], ["--group-directories-first"], ["-t"]])
   func whatLsStatsInAnUnsearchableDirectoryIsReported(options: [String]) {
     let root = TemporaryDirectory()
-    root.directory("bin")
-    let binary = root.path + "/bin/lsrows"
-    _ = runProcess("cp", [bytes(Programs.lsrows), bytes(binary)])
+    let binary = reachableLsrows(in: root)
     root.directory("H")
     root.file("H/f")
     root.symlink("H/l", to: "f")
@@ -129,9 +127,7 @@ import Testing
   @Test(.enabled(if: getuid() == 0, "setpriv needs root to change user"))
   func unreadableWorkingDirectory() {
     let root = TemporaryDirectory()
-    root.directory("bin")
-    let binary = root.path + "/bin/lsrows"
-    _ = runProcess("cp", [bytes(Programs.lsrows), bytes(binary)])
+    let binary = reachableLsrows(in: root)
     root.directory("locked", mode: 0o000)
     var comparison = LsComparison()
     comparison.lsrowsBinary = binary

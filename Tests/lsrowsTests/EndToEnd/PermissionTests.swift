@@ -17,18 +17,9 @@ struct PermissionTests {
       environment: Programs.cLocale)
   }
 
-  /// A copy of lsrows that nobody can run: the build directory may sit where
-  /// that user cannot enter.
-  func reachableBinary(in root: TemporaryDirectory) -> String {
-    root.directory("bin")
-    let copy = root.path + "/bin/lsrows"
-    _ = runProcess("cp", [bytes(Programs.lsrows), bytes(copy)])
-    return copy
-  }
-
   @Test func unreadableDirectoryOperandIsReportedAndTheRestListed() {
     let root = TemporaryDirectory()
-    let binary = reachableBinary(in: root)
+    let binary = reachableLsrows(in: root)
     root.directory("locked", mode: 0o000)
     root.directory("open")
     root.file("open/x")
@@ -43,7 +34,7 @@ struct PermissionTests {
 
   @Test func unsearchableParentMakesTheOperandInaccessible() {
     let root = TemporaryDirectory()
-    let binary = reachableBinary(in: root)
+    let binary = reachableLsrows(in: root)
     root.directory("closed")
     root.file("closed/inner")
     root.chmod("closed", 0o600)

@@ -6,9 +6,7 @@ import Testing
 struct RecursivePermissionTests {
   @Test func unreadableSubdirectoryIsReportedAndTheRestListed() {
     let root = TemporaryDirectory()
-    root.directory("bin")
-    let binary = root.path + "/bin/lsrows"
-    _ = runProcess("cp", [bytes(Programs.lsrows), bytes(binary)])
+    let binary = reachableLsrows(in: root)
     root.directory("top")
     root.directory("top/locked")
     root.file("top/locked/secret")

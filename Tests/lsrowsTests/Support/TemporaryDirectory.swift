@@ -205,3 +205,12 @@ extension TemporaryDirectory {
     }
   }
 }
+
+/// A copy of lsrows in `root/bin` that uid 65534 can run: the build
+/// directory may sit where that user cannot enter.
+func reachableLsrows(in root: TemporaryDirectory) -> String {
+  root.directory("bin")
+  let copy = root.path + "/bin/lsrows"
+  _ = runProcess("cp", [bytes(Programs.lsrows), bytes(copy)])
+  return copy
+}
