@@ -17,7 +17,17 @@ ARGS ?= .
 CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 STATIC_CXX = $(if $(filter /%,$(CXX_ARCHIVE)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
-RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX)
+# Start-up, measured on an empty directory: types are reached through
+# their metadata accessors rather than by demangling their names at first
+# use (a fifth of the instructions before the first getdents64), and with
+# the toolchain's lld the 17,000 relative relocations are packed (RELR,
+# glibc 2.36, which the binary needs already) instead of read from a
+# 400 KB table.
+FAST_START = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+LLD := $(shell command -v ld.lld 2>/dev/null)
+PACKED_RELOCATIONS = $(if $(LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX) \
+	$(FAST_START) $(PACKED_RELOCATIONS)
 RELEASE_BIN = $(shell $(RELEASE_BUILD) --show-bin-path)
 # The binary install-files copies; make install builds it first.
 LSROWS = $(RELEASE_BIN)/lsrows
