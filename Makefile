@@ -24,15 +24,20 @@ STATIC_CXX = $(if $(filter /%,$(CXX_ARCHIVE)),-Xswiftc -L -Xswiftc $(STATIC_CXX_
 # glibc 2.36, which the binary needs already) instead of read from a
 # 400 KB table.
 FAST_START = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# lld also places the functions a short listing runs side by side
+# (packaging/startup-order.txt, from `make startup-order`), so fewer pages
+# of the text are faulted in.
 LLD := $(shell command -v ld.lld 2>/dev/null)
-PACKED_RELOCATIONS = $(if $(LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+STARTUP_ORDER = $(CURDIR)/packaging/startup-order.txt
+LLD_LINK = $(if $(LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX) \
-	$(FAST_START) $(PACKED_RELOCATIONS)
+	$(FAST_START) $(LLD_LINK)
 RELEASE_BIN = $(shell $(RELEASE_BUILD) --show-bin-path)
 # The binary install-files copies; make install builds it first.
 LSROWS = $(RELEASE_BIN)/lsrows
 
-.PHONY: all build run test test-sanitize fuzz lint bench install install-files uninstall dist \
+.PHONY: all build run test test-sanitize fuzz lint bench startup-order install install-files uninstall dist \
 	dist-files clean
 
 all: build
@@ -74,6 +79,11 @@ fuzz:
 ## lint: swift format, strict, with the committed .swift-format
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+## startup-order: record the functions short listings run (valgrind),
+## for the release link; commit the result
+startup-order: build
+	python3 packaging/startup_order.py $(RELEASE_BIN)/lsrows $(STARTUP_ORDER)
 
 ## bench: timings against ls and find on generated trees under .bench/
 bench: build
