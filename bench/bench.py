@@ -23,6 +23,13 @@ C_LOCALE.pop("LS_COLORS", None)
 C_LOCALE.pop("QUOTING_STYLE", None)
 
 
+def written_out():
+    """Waits for a tree just made to reach the disk: the kernel writes a
+    million new inodes back over the next half minute, and the first
+    group measured would share the machine with that."""
+    os.sync()
+
+
 def make_flat(path, count):
     """A directory of `count` empty files, made once."""
     if os.path.isdir(path) and len(os.listdir(path)) == count:
@@ -32,6 +39,7 @@ def make_flat(path, count):
     for index in range(count):
         fd = os.open(os.path.join(path, "f%07d" % index), os.O_CREAT | os.O_WRONLY, 0o644)
         os.close(fd)
+    written_out()
 
 
 def shape_names(shape, count):
@@ -78,6 +86,7 @@ def make_shape(shape, count=1_000_000):
     os.makedirs(path, exist_ok=True)
     for name in shape_names(shape, count):
         os.close(os.open(os.path.join(path, name), os.O_CREAT | os.O_WRONLY, 0o644))
+    written_out()
     open(marker, "w").close()
     return path
 
@@ -209,6 +218,7 @@ def make_tree(path, top, middle, files):
             os.makedirs(directory, exist_ok=True)
             for index in range(files):
                 os.close(os.open(os.path.join(directory, "f%03d" % index), os.O_CREAT | os.O_WRONLY, 0o644))
+    written_out()
     open(marker, "w").close()
 
 
@@ -250,6 +260,7 @@ def make_source_tree(path, directories=30_000):
                 continue
             made += 1
             queue.append((child, depth + 1))
+    written_out()
     open(marker, "w").close()
     return path
 
