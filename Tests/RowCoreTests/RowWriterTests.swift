@@ -22,6 +22,21 @@ import Testing
     #expect(writer.sink.chunkSizes.dropLast().allSatisfy { $0 >= 4096 })
   }
 
+  /// Rows longer than a chunk, and rows of every length around the
+  /// buffer's growth steps, come out whole and in order.
+  @Test(arguments: [1, 4095, 4096, 4097, 10_000])
+  func rowsOfAnyLengthComeOutWhole(length: Int) {
+    let texts = (0..<7).map { index in
+      Array(repeating: UInt8(ascii: "a") + UInt8(index), count: length + index)
+    }
+    var writer = RowWriter(sink: CollectingSink(), chunkSize: 4096)
+    writer.write(rows(texts) { cell, text in cell.append(text) })
+    writer.write(bytes: Array("end".utf8))
+    writer.flush()
+    #expect(writer.sink.bytes == texts.flatMap { $0 + [10] } + Array("end".utf8))
+    #expect(writer.sink.chunkSizes.dropLast().allSatisfy { $0 >= 4096 })
+  }
+
   @Test func nothingIsWrittenBeforeFlushWhileUnderTheChunkSize() {
     var writer = RowWriter(sink: CollectingSink(), chunkSize: 1024)
     writer.write(rows(["short"]) { cell, text in cell.append(text) })
