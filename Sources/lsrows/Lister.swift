@@ -112,12 +112,21 @@ final class Lister {
   private func walk(_ path: [UInt8], number: Int, showsPath: Bool) throws {
     try BackgroundWalk.run(
       operand: path, walkNumber: number, showsPath: showsPath, configuration: configuration.walk
-    ) { event in
-      switch event {
-      case .rows(let listing, let range): try output.write(listing, rows: range)
-      case .failure(let error, let status): try problems.report(error, status)
-      case .loop(let path): try problems.reportLoop(path)
-      case .exhausted: throw MemoryExhausted()
+    ) { events in
+      var rest = events
+      while let event = rest.first {
+        switch event {
+        case .rows:
+          // Rows of several directories in a row go out in one write.
+          let runs = rest.prefix { $0.rows != nil }
+          try output.write(runs: ListingRuns(runs: runs.compactMap(\.rows)))
+          rest = rest[runs.endIndex...]
+          continue
+        case .failure(let error, let status): try problems.report(error, status)
+        case .loop(let path): try problems.reportLoop(path)
+        case .exhausted: throw MemoryExhausted()
+        }
+        rest = rest.dropFirst()
       }
     }
   }

@@ -56,35 +56,47 @@ final class RowOutput {
     try write(listing, 0..<listing.count, configure)
   }
 
-  /// Writes a run of a walked directory's rows, with the columns of that
-  /// directory, measured once for all its runs.
-  func write(_ listing: Listing, rows range: Range<Int>) throws(SystemError) {
+  /// Writes runs of walked directories' rows, in order, each with the
+  /// columns of its directory, measured once for all its runs.
+  ///
+  /// When no cell depends on its directory's other rows, one closure
+  /// configures every row and the runs go out in one write: a tree of
+  /// small directories sends a run per subdirectory, and a write per run
+  /// cost more than its rows.
+  func write(runs: ListingRuns) throws(SystemError) {
     let cells = self.cells
     let shows = self.shows
-    if !measuresColumns {
+    guard measuresColumns else {
       // Made once and never stored again: storing a closure that came out
       // of an optional wraps it in one more thunk each time.
       if everyRow == nil {
         everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
       }
-      return try write(listing, range, everyRow!)
+      return try write(runs, everyRow!)
     }
-    let configure = columns.configure(for: listing) {
-      cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
+    for (listing, range) in runs.runs {
+      let configure = columns.configure(for: listing) {
+        cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
+      }
+      try write(listing.rows(range), configure)
     }
-    try write(listing, range, configure)
   }
 
   private func write(
     _ listing: Listing, _ range: Range<Int>, _ configure: @escaping (inout Cell, FileRow) -> Void
   ) throws(SystemError) {
-    let rows = listing.rows(range)
+    try write(listing.rows(range), configure)
+  }
+
+  private func write(
+    _ rows: some Sequence<FileRow>, _ configure: @escaping (inout Cell, FileRow) -> Void
+  ) throws(SystemError) {
     if filter.keepsAll {
       try writing { writer throws(WriteError) in try writer.write(rows, configure: configure) }
     } else {
       let shows = self.shows
       try writing { writer throws(WriteError) in
-        try writer.write(rows.filter(shows), configure: configure)
+        try writer.write(rows.lazy.filter(shows), configure: configure)
       }
     }
   }

@@ -1,7 +1,8 @@
 /// Runs a walk on a second thread, reading, statting and sorting ahead
 /// while the calling thread turns rows into bytes; events arrive in order.
 enum BackgroundWalk {
-  /// Walks `operand` and hands every event to `handle` on this thread.
+  /// Walks `operand` and hands every event to `handle` on this thread, in
+  /// the batches the walk gathered them in.
   ///
   /// One directory whose rows are sorted has nothing to overlap: its rows
   /// are all read before the first is written. It, and any walk when no
@@ -11,7 +12,7 @@ enum BackgroundWalk {
   /// - Throws: What `handle` threw; the walk stops there.
   static func run(
     operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration,
-    handle: (WalkEvent) throws -> Void
+    handle: (ArraySlice<WalkEvent>) throws -> Void
   ) throws {
     let overlaps = configuration.maxDepth > 1 || configuration.streamingBatchSize != nil
     let walk =
@@ -24,9 +25,7 @@ enum BackgroundWalk {
       } : nil
     if let walk {
       while case let groups = walk.next(), !groups.isEmpty {
-        for events in groups {
-          for event in events { try handle(event) }
-        }
+        for events in groups { try handle(events[...]) }
       }
       return
     }
@@ -37,7 +36,7 @@ enum BackgroundWalk {
         configuration: configuration
       ) { events in
         do {
-          for event in events { try handle(event) }
+          try handle(events[...])
           return true
         } catch {
           failure = error

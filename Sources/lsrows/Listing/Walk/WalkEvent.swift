@@ -13,7 +13,12 @@ enum WalkEvent: Sendable {
 extension WalkEvent {
   /// How many rows the event carries, for batching.
   var rowCount: Int {
-    if case .rows(_, let range) = self { return range.count }
-    return 0
+    rows?.range.count ?? 0
+  }
+
+  /// What a `.rows` event carries.
+  var rows: (listing: Listing, range: Range<Int>)? {
+    if case .rows(let listing, let range) = self { return (listing, range) }
+    return nil
   }
 }
