@@ -96,23 +96,26 @@ final class TreeWalker {
       return
     }
     let listing = frame.batches[0]
-    let list = listing.storage
     let start = frame.next
     var end = start
     var descendInto: Int?
-    list.names.withUnsafeBufferPointer { names in
-      while end < list.count {
-        end += 1
-        if isDescendable(list.entries[end - 1], names, at: frame.depth) {
-          descendInto = end - 1
-          break
+    let depth = frame.depth
+    // Read in place: a copy of the list retained each of its arrays.
+    listing.storage.names.withUnsafeBufferPointer { names in
+      listing.storage.entries.withUnsafeBufferPointer { entries in
+        while end < entries.count {
+          end += 1
+          if isDescendable(entries[end - 1], names, at: depth) {
+            descendInto = end - 1
+            break
+          }
         }
       }
     }
     frame.next = end
     send(.rows(listing, start..<end))
     if let descendInto, !events.isStopped {
-      descend(from: frame, into: list.entries[descendInto], of: list)
+      descend(from: frame, into: listing.storage.entries[descendInto], of: listing.storage)
     }
   }
 
