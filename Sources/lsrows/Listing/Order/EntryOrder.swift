@@ -135,6 +135,9 @@ struct EntryOrder: Sendable {
   /// Copies what the comparison reads into the entries themselves, so that
   /// sorting touches one array.
   private func prepareSortValues(_ list: inout EntryList) {
+    // The name, extension, version and field keys read names or fields
+    // as they compare; only these need a value stored per entry.
+    guard groupsDirectoriesFirst || key == .size || key == .time || key == .width else { return }
     let details = list.details
     for position in list.entries.indices {
       let entry = list.entries[position]
