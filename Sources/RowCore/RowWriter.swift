@@ -170,8 +170,7 @@ public struct RowWriter<Sink: RowSink> {
   /// - Throws: The sink's error.
   @inlinable
   public mutating func write(bytes: some Collection<UInt8>) throws(Sink.Failure) {
-    let bytes = Array(bytes)
-    bytes.withUnsafeBufferPointer { append($0, then: nil) }
+    append(bytes, then: nil)
     if filled >= chunkSize {
       try flush()
     }
@@ -180,7 +179,7 @@ public struct RowWriter<Sink: RowSink> {
   /// Copies `bytes`, and `terminator` when there is one, after the
   /// buffered bytes, growing the buffer when they would not fit.
   @inlinable
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, then terminator: UInt8?) {
+  mutating func append(_ bytes: some Collection<UInt8>, then terminator: UInt8?) {
     let needed = filled + bytes.count + (terminator == nil ? 0 : 1)
     if needed > buffer.count {
       // Doubling up to a chunk and room for the row that ends it, so that
@@ -189,12 +188,10 @@ public struct RowWriter<Sink: RowSink> {
       buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, grown) - buffer.count))
     }
     buffer.withUnsafeMutableBufferPointer { storage in
-      let start = storage.baseAddress! + filled
-      if let source = bytes.baseAddress {
-        start.update(from: source, count: bytes.count)
-      }
+      let copied = UnsafeMutableBufferPointer(rebasing: storage[filled...])
+        .update(fromContentsOf: bytes)
       if let terminator {
-        start[bytes.count] = terminator
+        storage[filled + copied] = terminator
       }
     }
     filled = needed

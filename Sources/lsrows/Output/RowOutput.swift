@@ -53,7 +53,7 @@ final class RowOutput {
     guard listing.count > 0 else { return }
     let configure = cells.configure(
       measuring: MeasuredRows(listings: [listing] + alsoMeasured, shows: shows))
-    try write(listing, 0..<listing.count, configure)
+    try write(listing.rows, configure)
   }
 
   /// Writes runs of walked directories' rows, in order, each with the
@@ -80,12 +80,6 @@ final class RowOutput {
       }
       try write(listing.rows(range), configure)
     }
-  }
-
-  private func write(
-    _ listing: Listing, _ range: Range<Int>, _ configure: @escaping (inout Cell, FileRow) -> Void
-  ) throws(SystemError) {
-    try write(listing.rows(range), configure)
   }
 
   private func write(

@@ -6,24 +6,28 @@ struct ListingRuns: Sequence {
 
   struct Iterator: IteratorProtocol {
     let runs: [(listing: Listing, range: Range<Int>)]
-    var run = 0
-    var position: Int
+    /// The run to start when this one ends.
+    var nextRun = 0
+    /// The run being read, kept here so that a row costs no lookup in `runs`.
+    var listing: Listing?
+    var position = 0
+    var end = 0
 
     mutating func next() -> FileRow? {
-      while run < runs.count {
-        let (listing, range) = runs[run]
-        if position < range.upperBound {
-          defer { position += 1 }
-          return FileRow(listing: listing, position: position)
-        }
-        run += 1
-        if run < runs.count { position = runs[run].range.lowerBound }
+      while position == end {
+        guard nextRun < runs.count else { return nil }
+        let run = runs[nextRun]
+        listing = run.listing
+        position = run.range.lowerBound
+        end = run.range.upperBound
+        nextRun += 1
       }
-      return nil
+      defer { position += 1 }
+      return FileRow(listing: listing!, position: position)
     }
   }
 
   func makeIterator() -> Iterator {
-    Iterator(runs: runs, position: runs.first?.range.lowerBound ?? 0)
+    Iterator(runs: runs)
   }
 }
