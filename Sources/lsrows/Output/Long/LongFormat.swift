@@ -55,10 +55,15 @@ final class LongFormat {
     let status = row.status
     appendInodeAndBlocks(status, columns, to: &output)
     if options.showsContext {
-      let context = status == nil ? [UInt8(ascii: "?")] : row.securityContext ?? [UInt8(ascii: "?")]
-      appendRightAligned(context, width: columns.contextWidth, to: &output)
+      appendRightAligned(context(of: row, status), width: columns.contextWidth, to: &output)
       output.append(UInt8(ascii: " "))
     }
+  }
+
+  /// The security context as `-Z` shows it: `?` for a file that could not
+  /// be looked at, or that has none.
+  private func context(of row: FileRow, _ status: FileStatus?) -> [UInt8] {
+    status == nil ? [UInt8(ascii: "?")] : row.securityContext ?? [UInt8(ascii: "?")]
   }
 
   private func appendInodeAndBlocks(
@@ -74,8 +79,7 @@ final class LongFormat {
         appendBlocks(of: status, to: &blocks)
         appendRightAligned(blocks, width: columns.blocksWidth, to: &output)
       } else {
-        appendRightAligned(
-          CollectionOfOne(UInt8(ascii: "?")), width: columns.blocksWidth, to: &output)
+        appendUnknown(rightAlignedTo: columns.blocksWidth, to: &output)
       }
       output.append(UInt8(ascii: " "))
     }
@@ -134,8 +138,7 @@ final class LongFormat {
         width: columns.authorWidth, to: &output)
     }
     if options.showsContext {
-      let context = status == nil ? nil : row.securityContext
-      appendLeftAligned(context ?? [UInt8(ascii: "?")], width: columns.contextWidth, to: &output)
+      appendLeftAligned(context(of: row, status), width: columns.contextWidth, to: &output)
       output.append(UInt8(ascii: " "))
     }
     if options.showsOwner || options.showsGroup || options.showsAuthor || options.showsContext {
@@ -158,7 +161,7 @@ final class LongFormat {
         appendRightAligned(size, width: columns.sizeWidth, to: &output)
       }
     } else {
-      appendRightAligned(CollectionOfOne(UInt8(ascii: "?")), width: columns.sizeWidth, to: &output)
+      appendUnknown(rightAlignedTo: columns.sizeWidth, to: &output)
     }
     output.append(UInt8(ascii: " "))
     times.append(status.flatMap { $0.time(options.timeField) }, to: &output)

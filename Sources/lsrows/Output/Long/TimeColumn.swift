@@ -23,7 +23,7 @@ final class TimeColumn {
   /// does not keep; the seconds when the C library cannot convert it.
   func append(_ time: Timestamp?, to output: inout [UInt8]) {
     guard let time else {
-      appendRightAligned([UInt8(ascii: "?")], width: expectedWidth, to: &output)
+      appendUnknown(rightAlignedTo: expectedWidth, to: &output)
       return
     }
     guard let formats = style.formats else {

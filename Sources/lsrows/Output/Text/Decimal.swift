@@ -60,10 +60,14 @@ func appendDecimal(_ value: UInt64, rightAlignedTo width: Int, to output: inout 
 /// Appends `value` in decimal, or `?` when it is unknown (as ls shows a
 /// number it could not read), right-aligned in a field of `width` columns.
 func appendDecimal(_ value: UInt64?, rightAlignedTo width: Int, to output: inout [UInt8]) {
-  guard let value else {
-    return appendRightAligned(CollectionOfOne(UInt8(ascii: "?")), width: width, to: &output)
-  }
+  guard let value else { return appendUnknown(rightAlignedTo: width, to: &output) }
   appendDecimal(value, rightAlignedTo: width, to: &output)
+}
+
+/// Appends `?`, what ls shows for a value it could not read, right-aligned
+/// in a field of `width` columns.
+func appendUnknown(rightAlignedTo width: Int, to output: inout [UInt8]) {
+  appendRightAligned(CollectionOfOne(UInt8(ascii: "?")), width: width, to: &output)
 }
 
 /// Appends `text` right-aligned in a field of `width` columns (one byte a column).
