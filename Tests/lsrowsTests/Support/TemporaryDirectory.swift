@@ -69,16 +69,21 @@ final class TemporaryDirectory {
     precondition(made == 0, "symlink failed")
   }
 
-  /// Reads the symlinks `names` once, a clock tick after they were made.
+  /// Reads the symlinks `names` and the directories `directories` once, a
+  /// clock tick after they were made.
   ///
-  /// Under relatime, reading a link whose access time is not later than its
-  /// change time moves the access time; listing with `-l` reads links, so
-  /// two listings would otherwise see different access times.
-  func settleAccessTimes(ofSymlinks names: [String]) {
+  /// Under relatime, reading a link or a directory whose access time is not
+  /// later than its change time moves the access time; listing with `-l`
+  /// reads links, and listing reads directories, so two listings (ls's,
+  /// then lsrows's) would otherwise see different access times.
+  func settleAccessTimes(ofSymlinks names: [String], directories: [String] = []) {
     usleep(20_000)
     var buffer = [CChar](repeating: 0, count: 4096)
     for name in names {
       _ = withCPath(path(name)) { readlink($0, &buffer, buffer.count) }
+    }
+    for directory in directories {
+      _ = TreeOracle.names(in: path(directory))
     }
   }
 
