@@ -34,31 +34,31 @@ def functions_run(binary, arguments, directory):
             ["valgrind", "--tool=callgrind", "--demangle=no",
              f"--callgrind-out-file={profile.name}", binary, *arguments],
             cwd=directory, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        return names_in(profile.name, os.path.realpath(binary))
+        return names_in(profile.name, binary)
 
 
 def names_in(profile, binary):
     """Callgrind compresses names: `ob=(3) /path` and `fn=(12) name` define
     an id once; later lines give only `(3)` or `(12)`."""
-    objects, names, owner, order = {}, {}, {}, []
+    defined = {"ob": {}, "fn": {}}
+    owner, order = {}, []
     current = None
     for line in open(profile, encoding="utf-8", errors="replace"):
-        match = re.match(r"^(c?ob)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
-        if match:
-            kind, ident, name = match.groups()
-            if name is not None:
-                objects[ident] = name
-            if kind == "ob":
-                current = ident
+        match = re.match(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+        if not match:
             continue
-        match = re.match(r"^(c?fn)=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
-        if match:
-            kind, ident, name = match.groups()
-            if name is not None:
-                names[ident] = name
-            if kind == "fn":
-                owner.setdefault(ident, current)
-                order.append(ident)
+        called, kind, ident, name = match.groups()
+        if name is not None:
+            defined[kind][ident] = name
+        if called:
+            continue
+        # A function line belongs to the object line before it.
+        if kind == "ob":
+            current = ident
+        else:
+            owner.setdefault(ident, current)
+            order.append(ident)
+    objects, names = defined["ob"], defined["fn"]
     result = []
     for ident in order:
         name = names.get(ident, "")
@@ -69,7 +69,8 @@ def names_in(profile, binary):
 
 
 def main():
-    binary, output = sys.argv[1], sys.argv[2]
+    # Absolute: the runs start in a temporary tree.
+    binary, output = os.path.realpath(sys.argv[1]), sys.argv[2]
     with tempfile.TemporaryDirectory() as tree:
         os.makedirs(os.path.join(tree, "sub", "deeper"))
         for name in ["a", ".hidden", "sub/b", "sub/deeper/c"]:
