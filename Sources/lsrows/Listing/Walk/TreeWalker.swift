@@ -5,14 +5,14 @@
 /// tree; ``OpenDirectories`` keeps the number of open descriptors bounded.
 /// Events go out through a ``HandOffBuffer``, in output order.
 final class TreeWalker {
-  private let configuration: WalkConfiguration
+  let configuration: WalkConfiguration
   private let paths: WalkPaths
   private var operand: [UInt8] { paths.operand }
   private var operandPrefix: [UInt8] { paths.operandPrefix }
   private let walkNumber: Int
   /// Reads subdirectories ahead on a second thread, during `-R`.
-  private var prefetch: DirectoryPrefetch?
-  private var events: HandOffBuffer<WalkEvent>
+  var prefetch: DirectoryPrefetch?
+  var events: HandOffBuffer<WalkEvent>
   private let directories: OpenDirectories
   /// The path from the operand to the top directory, `/`-terminated.
   private var relative: [UInt8] = []
@@ -234,76 +234,6 @@ final class TreeWalker {
     }
   }
 
-  // MARK: - Reading
-
-  /// Reads the frame's next batch: all of it, unless rows stream.
-  private func readBatch(_ frame: WalkFrame) {
-    if let blocks = frame.blocks {
-      return receiveBlock(of: blocks, into: frame)
-    }
-    guard let stream = frame.stream else {
-      frame.finishedReading = true
-      return
-    }
-    if frame.depth == configuration.maxDepth && configuration.streamingBatchSize == nil {
-      // Not walked below: a large directory may be sorted in chunks.
-      switch configuration.reader.readWhole(from: stream, at: frame.location) {
-      case .batch(let batch):
-        receive(batch, into: frame)
-      case .chunks(let merge, let outcome):
-        receive(outcome, into: frame)
-        guard !events.isStopped, !outcome.exhausted else { return }
-        let blocks = MergedBlocks(merge, rowsPerBlock: configuration.rowsPerHandOff)
-        frame.blocks = blocks
-        frame.finishedReading = false
-        receiveBlock(of: blocks, into: frame)
-      }
-      return
-    }
-    let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
-    let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
-    receive(batch, into: frame)
-    if frame.depth == 1, let prefetch {
-      frame.subdirectories += prefetch.queueSubdirectories(of: batch.list, at: [], depth: 1)
-    }
-  }
-
-  /// Queues the next block of a merged directory's rows.
-  private func receiveBlock(of blocks: MergedBlocks, into frame: WalkFrame) {
-    do throws(MemoryExhausted) {
-      if let block = try blocks.next() {
-        frame.receive(block)
-      } else {
-        frame.blocks = nil
-        frame.finishedReading = true
-      }
-    } catch {
-      frame.blocks = nil
-      frame.finishedReading = true
-      exhaust()
-    }
-  }
-
-  /// Reads whatever is left of a frame before the budget closes it.
-  private func readOut(_ frame: WalkFrame) {
-    while !frame.finishedReading && !events.isStopped { readBatch(frame) }
-  }
-
-  /// Queues a batch's entries in `frame` and reports its failures.
-  private func receive(_ batch: DirectoryBatch, into frame: WalkFrame) {
-    frame.finishedReading = batch.reachedEnd || batch.readError != nil || batch.exhausted
-    guard !batch.exhausted else { return exhaust() }
-    if let error = batch.readError {
-      // As ls: report the failure, then list whatever was read.
-      send(
-        .failure(
-          .readDirectory(directoryPath(of: frame), error),
-          FailureSeverity.of(failureAt: frame.depth)))
-    }
-    for failure in batch.failures { send(.failure(failure, FailureSeverity.entry)) }
-    frame.receive(batch.list)
-  }
-
   /// Whether any entry left to write in `frame` is a directory to walk.
   private func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
     for (index, listing) in frame.batches.enumerated() {
@@ -332,7 +262,7 @@ final class TreeWalker {
   }
 
   /// The directory's path as messages name it.
-  private func directoryPath(of frame: WalkFrame) -> [UInt8] {
+  func directoryPath(of frame: WalkFrame) -> [UInt8] {
     frame.relativeLength == 0 ? operand : operandPrefix + relative[..<(frame.relativeLength - 1)]
   }
 
@@ -343,13 +273,13 @@ final class TreeWalker {
 
   /// Ends the walk for want of memory: what was queued goes first, then
   /// the event that stops lsrows.
-  private func exhaust() {
+  func exhaust() {
     send(.exhausted)
     events.flush()
     events.stop()
   }
 
-  private func send(_ event: WalkEvent) {
+  func send(_ event: WalkEvent) {
     events.append(event, weight: event.rowCount)
   }
 }

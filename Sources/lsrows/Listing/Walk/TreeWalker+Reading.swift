@@ -1,0 +1,71 @@
+/// How the walk reads a frame's entries: whole, streamed in batches at
+/// the operand, or as blocks of a directory sorted in chunks.
+extension TreeWalker {
+  /// Reads the frame's next batch: all of it, unless rows stream.
+  func readBatch(_ frame: WalkFrame) {
+    if let blocks = frame.blocks {
+      return receiveBlock(of: blocks, into: frame)
+    }
+    guard let stream = frame.stream else {
+      frame.finishedReading = true
+      return
+    }
+    if frame.depth == configuration.maxDepth && configuration.streamingBatchSize == nil {
+      // Not walked below: a large directory may be sorted in chunks.
+      switch configuration.reader.readWhole(from: stream, at: frame.location) {
+      case .batch(let batch):
+        receive(batch, into: frame)
+      case .chunks(let merge, let outcome):
+        receive(outcome, into: frame)
+        guard !events.isStopped, !outcome.exhausted else { return }
+        let blocks = MergedBlocks(merge, rowsPerBlock: configuration.rowsPerHandOff)
+        frame.blocks = blocks
+        frame.finishedReading = false
+        receiveBlock(of: blocks, into: frame)
+      }
+      return
+    }
+    let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
+    let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
+    receive(batch, into: frame)
+    if frame.depth == 1, let prefetch {
+      frame.subdirectories += prefetch.queueSubdirectories(of: batch.list, at: [], depth: 1)
+    }
+  }
+
+  /// Queues the next block of a merged directory's rows.
+  func receiveBlock(of blocks: MergedBlocks, into frame: WalkFrame) {
+    do throws(MemoryExhausted) {
+      if let block = try blocks.next() {
+        frame.receive(block)
+      } else {
+        frame.blocks = nil
+        frame.finishedReading = true
+      }
+    } catch {
+      frame.blocks = nil
+      frame.finishedReading = true
+      exhaust()
+    }
+  }
+
+  /// Reads whatever is left of a frame before the budget closes it.
+  func readOut(_ frame: WalkFrame) {
+    while !frame.finishedReading && !events.isStopped { readBatch(frame) }
+  }
+
+  /// Queues a batch's entries in `frame` and reports its failures.
+  func receive(_ batch: DirectoryBatch, into frame: WalkFrame) {
+    frame.finishedReading = batch.reachedEnd || batch.readError != nil || batch.exhausted
+    guard !batch.exhausted else { return exhaust() }
+    if let error = batch.readError {
+      // As ls: report the failure, then list whatever was read.
+      send(
+        .failure(
+          .readDirectory(directoryPath(of: frame), error),
+          FailureSeverity.of(failureAt: frame.depth)))
+    }
+    for failure in batch.failures { send(.failure(failure, FailureSeverity.entry)) }
+    frame.receive(batch.list)
+  }
+}
