@@ -406,14 +406,16 @@ def startup(lsrows, runs):
         return False
     report = os.path.join(BENCH_DIR, "startup.json")
     import json
-    commands = {"lsrows EMPTY": f"{lsrows} {empty}", "ls EMPTY": f"ls {empty}"}
+    import shlex
+    commands = {"lsrows EMPTY": [lsrows, empty], "ls EMPTY": ["ls", empty]}
     times = {label: [] for label in commands}
     rounds = 6
     for round_number in range(rounds):
         order = list(commands) if round_number % 2 == 0 else list(reversed(commands))
         subprocess.run(
             [hyperfine, "-N", "--warmup", "20", "--runs", str(max(50, runs * 8)),
-             "--export-json", report, "--output=null", *[commands[label] for label in order]],
+             "--export-json", report, "--output=null",
+             *[shlex.join(commands[label]) for label in order]],
             check=True, env=C_LOCALE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for label, result in zip(order, json.load(open(report))["results"]):
             times[label] += result["times"]
@@ -428,6 +430,11 @@ def startup(lsrows, runs):
     met = ratio <= 1.5
     print(f"\n- `lsrows EMPTY` / `ls EMPTY`: time {ratio:.2f}x (target <= 1.5x) — "
           + ("met" if met else "NOT met"))
+    # Peak memory from GNU time, the largest of a few runs each.
+    peaks = {label: max(measure(commands[label], C_LOCALE)[1] for _ in range(5))
+             for label in commands}
+    print(f"- peak RSS: lsrows {peaks['lsrows EMPTY'] / 1024:.1f} MiB, "
+          f"ls {peaks['ls EMPTY'] / 1024:.1f} MiB")
     return met
 
 
