@@ -17,6 +17,10 @@ final class Listing: Sendable {
     self.directory = directory
   }
 
+  deinit {
+    EntryListPool.shared.giveBack(storage)
+  }
+
   /// The number of rows.
   var count: Int {
     storage.count

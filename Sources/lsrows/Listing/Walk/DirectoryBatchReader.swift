@@ -97,7 +97,7 @@ struct DirectoryBatchReader: Sendable {
   private func readUnsorted(
     from stream: DirectoryStream, limit: Int, at location: RowLocation
   ) -> DirectoryBatch {
-    var batch = DirectoryBatch()
+    var batch = DirectoryBatch(list: EntryListPool.shared.take())
     do throws(Errno) {
       batch.reachedEnd = try stream.read(into: &batch.list, limit: limit, keeping: hidden)
     } catch .outOfMemory {

@@ -27,10 +27,10 @@ extension TreeWalker {
     }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
-    receive(batch, into: frame)
     if frame.depth == 1, let prefetch {
       frame.subdirectories += prefetch.queueSubdirectories(of: batch.list, at: [], depth: 1)
     }
+    receive(batch, into: frame)
   }
 
   /// Queues the next block of a merged directory's rows.
@@ -55,7 +55,7 @@ extension TreeWalker {
   }
 
   /// Queues a batch's entries in `frame` and reports its failures.
-  func receive(_ batch: DirectoryBatch, into frame: WalkFrame) {
+  func receive(_ batch: consuming DirectoryBatch, into frame: WalkFrame) {
     frame.finishedReading = batch.reachedEnd || batch.readError != nil || batch.exhausted
     guard !batch.exhausted else { return exhaust() }
     if let error = batch.readError {

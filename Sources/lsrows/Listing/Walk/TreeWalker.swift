@@ -84,10 +84,9 @@ final class TreeWalker {
   /// Writes the next run of `frame`'s rows, up to and including the next
   /// directory to descend into, and descends; or finishes the frame.
   private func step(_ frame: WalkFrame) {
-    guard !frame.isCurrentBatchDone else {
-      if frame.batches.count > 1 {
-        frame.batches.removeFirst()
-        frame.next = 0
+    guard !frame.isCurrentBatchDone, let listing = frame.current else {
+      if frame.advance() {
+        return
       } else if !frame.finishedReading {
         readBatch(frame)
       } else {
@@ -95,7 +94,6 @@ final class TreeWalker {
       }
       return
     }
-    let listing = frame.batches[0]
     let start = frame.next
     var end = start
     var descendInto: Int?
@@ -210,11 +208,11 @@ final class TreeWalker {
       stream: nil, status: status, name: name, relativeLength: relative.count, depth: depth,
       id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
     directories.push(frame)
-    receive(batch, into: frame)
     frame.subdirectories =
       readHere
       ? prefetch.queueSubdirectories(of: batch.list, at: relative, depth: depth)
       : outcome.subdirectories
+    receive(batch, into: frame)
     return true
   }
 
@@ -236,15 +234,14 @@ final class TreeWalker {
 
   /// Whether any entry left to write in `frame` is a directory to walk.
   private func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
-    for (index, listing) in frame.batches.enumerated() {
-      let list = listing.storage
-      let start = index == 0 ? frame.next : 0
-      let found = list.names.withUnsafeBufferPointer { names in
+    func hasDirectories(_ listing: Listing?, from start: Int) -> Bool {
+      guard let list = listing?.storage else { return false }
+      return list.names.withUnsafeBufferPointer { names in
         list.entries[start...].contains { isDescendable($0, names, at: frame.depth) }
       }
-      if found { return true }
     }
-    return false
+    return hasDirectories(frame.current, from: frame.next)
+      || frame.queued.contains { hasDirectories($0, from: 0) }
   }
 
   // MARK: - Paths and events

@@ -1,8 +1,12 @@
 /// One directory on the walk's current path.
 final class WalkFrame {
-  /// Entries read and not yet written: the current batch first, each
-  /// made a ``Listing`` once, for all the runs of rows it is written in.
-  var batches: [Listing]
+  /// The batch of entries being written, made a ``Listing`` once, for all
+  /// the runs of rows it is written in; `nil` before the first.
+  var current: Listing?
+  /// Batches read after the current one and not yet written: rare (a
+  /// streamed operand, a merged directory), so a frame allocates no array
+  /// for them until one comes.
+  var queued: [Listing] = []
   /// The position in the current batch of the next entry to write.
   var next = 0
   /// The open directory, while it has one.
@@ -39,7 +43,6 @@ final class WalkFrame {
     self.depth = depth
     self.id = id
     self.location = location
-    batches = []
   }
 
   var descriptor: FileDescriptor? {
@@ -52,21 +55,26 @@ final class WalkFrame {
 
   /// Whether every entry read so far has been written.
   var isCurrentBatchDone: Bool {
-    batches.isEmpty || next >= batches[0].count
+    guard let current else { return true }
+    return next >= current.count
   }
 
   /// Takes a batch read from the directory.
-  func receive(_ list: EntryList) {
-    let listing = Listing(list, at: location, directory: id)
-    if batches.count == 1 && isCurrentBatchDone {
-      batches[0] = listing
+  func receive(_ list: consuming EntryList) {
+    if queued.isEmpty && isCurrentBatchDone {
+      current = list.isEmpty ? nil : Listing(list, at: location, directory: id)
       next = 0
     } else {
-      batches.append(listing)
+      queued.append(Listing(list, at: location, directory: id))
     }
-    if batches.count == 1 && list.isEmpty {
-      batches.removeAll(keepingCapacity: true)
-    }
+  }
+
+  /// Makes the first queued batch the current one; `false` when none is queued.
+  func advance() -> Bool {
+    guard !queued.isEmpty else { return false }
+    current = queued.removeFirst()
+    next = 0
+    return true
   }
 
   func close() {
