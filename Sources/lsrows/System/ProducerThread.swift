@@ -13,6 +13,7 @@ final class ProducerThread<Batch: Sendable> {
 
   private let queue: BatchQueue<Batch>
   private var thread = pthread_t()
+  private var isJoined = false
 
   /// Starts `produce` on a new thread.
   ///
@@ -45,6 +46,14 @@ final class ProducerThread<Batch: Sendable> {
   }
 
   deinit {
+    join()
+  }
+
+  /// Tells the producer to stop, if it has not finished, and waits for its
+  /// thread to end: what it did comes before what follows the call.
+  func join() {
+    guard !isJoined else { return }
+    isJoined = true
     queue.stop()
     pthread_join(thread, nil)
   }

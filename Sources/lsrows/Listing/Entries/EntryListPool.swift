@@ -9,6 +9,16 @@ import Glibc
 /// readers asked for, and every directory's arrays went through the shared
 /// arena: about 2,000 instructions of malloc, growth and free per directory
 /// of `/usr`. A ``Listing`` hands its arrays back here when it goes.
+///
+/// While a walk shares lists between threads, a list handed back is not
+/// reused at once: the last reference to it may have gone on one thread
+/// while another read it a moment before, and only the reference count,
+/// not a lock, orders that read before the reuse. So a handed-back list
+/// waits until every sharing thread has passed a ``checkpoint(_:)`` after
+/// it came back (each passes one between hand-offs of rows); those reads
+/// come before that checkpoint on their own thread, and the checkpoint's
+/// lock orders them before the reuse, for ThreadSanitizer as for the
+/// processor.
 final class EntryListPool: @unchecked Sendable {
   /// The pool every reader and ``Listing`` share.
   static let shared = EntryListPool()
@@ -16,17 +26,34 @@ final class EntryListPool: @unchecked Sendable {
   /// Lists with room for more entries than this are freed, not kept.
   static let largestKeptEntries = 1024
   static let largestKeptNameBytes = 32 * 1024
-  /// The most bytes the kept lists hold.
+  /// The most bytes the kept lists hold, waiting or ready.
   ///
   /// The writer hands lists back a hand-off at a time, dozens at once, so
   /// the pool keeps many small ones.
   static let keptBytes = 1 << 20
 
+  /// A thread that reads lists it did not make while a walk shares them.
+  enum Sharer: UInt8 {
+    case walker = 1
+    case writer = 2
+
+    static let all: UInt8 = 3
+  }
+
+  private typealias Storage = (names: [UInt8], entries: [Entry])
+
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   // Guarded by `mutex`. Only the two arrays every list has are kept:
   // copying and emptying a whole list cost more than the allocations.
-  private var spares: [(names: [UInt8], entries: [Entry])] = []
-  private var sparesBytes = 0
+  private var spares: [Storage] = []
+  /// Handed back since the sharers last all passed a checkpoint.
+  private var returning: [Storage] = []
+  /// Handed back before that: ready once the sharers all pass one again.
+  private var returned: [Storage] = []
+  private var keptBytesNow = 0
+  private var isShared = false
+  /// The sharers that passed a checkpoint since `returning` began.
+  private var passed: UInt8 = 0
 
   private init() {
     pthread_mutex_init(mutex, nil)
@@ -36,7 +63,7 @@ final class EntryListPool: @unchecked Sendable {
   func take() -> EntryList {
     pthread_mutex_lock(mutex)
     let spare = spares.popLast()
-    if let spare { sparesBytes -= Self.bytes(spare.names, spare.entries) }
+    if let spare { keptBytesNow -= Self.bytes(spare) }
     pthread_mutex_unlock(mutex)
     var list = EntryList()
     guard let spare else { return list }
@@ -53,16 +80,56 @@ final class EntryListPool: @unchecked Sendable {
     guard list.entries.capacity <= Self.largestKeptEntries,
       list.names.capacity <= Self.largestKeptNameBytes
     else { return }
-    let bytes = Self.bytes(list.names, list.entries)
+    let storage = (list.names, list.entries)
+    let bytes = Self.bytes(storage)
     pthread_mutex_lock(mutex)
-    if sparesBytes + bytes <= Self.keptBytes {
-      spares.append((list.names, list.entries))
-      sparesBytes += bytes
+    if keptBytesNow + bytes <= Self.keptBytes {
+      if isShared {
+        returning.append(storage)
+      } else {
+        spares.append(storage)
+      }
+      keptBytesNow += bytes
     }
     pthread_mutex_unlock(mutex)
   }
 
-  private static func bytes(_ names: [UInt8], _ entries: [Entry]) -> Int {
-    names.capacity + entries.capacity * MemoryLayout<Entry>.stride
+  /// Starts a walk that reads lists on the walker's and the writer's
+  /// threads; until ``endSharing()``, lists handed back wait for both
+  /// threads' checkpoints.
+  func beginSharing() {
+    pthread_mutex_lock(mutex)
+    isShared = true
+    passed = 0
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Ends the sharing walk; every other thread that read lists has
+  /// finished (joined, or ordered before this call by a lock).
+  func endSharing() {
+    pthread_mutex_lock(mutex)
+    isShared = false
+    spares += returned
+    spares += returning
+    returned = []
+    returning = []
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Records that `sharer` no longer reads any list it has let go of.
+  func checkpoint(_ sharer: Sharer) {
+    pthread_mutex_lock(mutex)
+    passed |= sharer.rawValue
+    if passed == Sharer.all {
+      passed = 0
+      spares += returned
+      returned = returning
+      returning = []
+    }
+    pthread_mutex_unlock(mutex)
+  }
+
+  private static func bytes(_ storage: Storage) -> Int {
+    storage.names.capacity + storage.entries.capacity * MemoryLayout<Entry>.stride
   }
 }

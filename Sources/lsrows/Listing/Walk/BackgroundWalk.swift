@@ -15,20 +15,31 @@ enum BackgroundWalk {
     handle: (ArraySlice<WalkEvent>) throws -> Void
   ) throws {
     let overlaps = configuration.maxDepth > 1 || configuration.streamingBatchSize != nil
+    let pool = EntryListPool.shared
+    if overlaps { pool.beginSharing() }
     let walk =
       overlaps
       ? ProducerThread<[WalkEvent]>(capacity: 8) { yield in
         TreeWalker(
           operand: operand, walkNumber: walkNumber, showsPath: showsPath,
-          configuration: configuration, emit: yield
-        ).walk()
+          configuration: configuration
+        ) { events in
+          pool.checkpoint(.walker)
+          return yield(events)
+        }.walk()
       } : nil
     if let walk {
+      defer {
+        walk.join()
+        pool.endSharing()
+      }
       while case let groups = walk.next(), !groups.isEmpty {
         for events in groups { try handle(events[...]) }
+        pool.checkpoint(.writer)
       }
       return
     }
+    if overlaps { pool.endSharing() }
     var failure: (any Error)?
     withoutActuallyEscaping(handle) { handle in
       TreeWalker(

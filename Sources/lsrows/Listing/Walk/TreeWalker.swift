@@ -113,7 +113,7 @@ final class TreeWalker {
     frame.next = end
     send(.rows(listing, start..<end))
     if let descendInto, !events.isStopped {
-      descend(from: frame, into: listing.storage.entries[descendInto], of: listing.storage)
+      descend(from: frame, into: listing.storage.entries[descendInto], of: listing)
     }
   }
 
@@ -123,10 +123,13 @@ final class TreeWalker {
     depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
   }
 
-  private func descend(from parent: WalkFrame, into entry: Entry, of list: EntryList) {
+  private func descend(from parent: WalkFrame, into entry: Entry, of listing: Listing) {
+    let list = listing.storage
     // The name shares the list's bytes, which hold a NUL after it.
     let name = list.name(of: entry)
-    if let prefetch, descendPrefetched(from: parent, into: name, with: prefetch) { return }
+    if let prefetch, descendPrefetched(from: parent, into: name, of: listing, with: prefetch) {
+      return
+    }
     func path() -> [UInt8] { parent.location.pathPrefix + name }
     let directory: FileDescriptor
     do {
@@ -156,7 +159,7 @@ final class TreeWalker {
     if configuration.staysOnFileSystem, status.device != rootDevice { return }
     enter(name, below: parent)
     let frame = WalkFrame(
-      stream: stream, status: status, name: name, relativeLength: relative.count,
+      stream: stream, status: status, name: name, of: listing, relativeLength: relative.count,
       depth: parent.depth + 1, id: nextDirectoryID(), location: location(depth: parent.depth + 1))
     directories.push(frame)
     // A subdirectory is read whole, in the lent buffer: its rows wait for
@@ -171,7 +174,8 @@ final class TreeWalker {
   /// - Returns: `false` when the usual way must be taken instead: the path
   ///   is too long to open whole, or no descriptor was left.
   private func descendPrefetched(
-    from parent: WalkFrame, into name: ArraySlice<UInt8>, with prefetch: DirectoryPrefetch
+    from parent: WalkFrame, into name: ArraySlice<UInt8>, of listing: Listing,
+    with prefetch: DirectoryPrefetch
   ) -> Bool {
     let depth = parent.depth + 1
     var id = DirectoryPrefetch.unrequested
@@ -205,7 +209,8 @@ final class TreeWalker {
     guard let batch = outcome.batch.take() else { return true }
     enter(name, below: parent)
     let frame = WalkFrame(
-      stream: nil, status: status, name: name, relativeLength: relative.count, depth: depth,
+      stream: nil, status: status, name: name, of: listing, relativeLength: relative.count,
+      depth: depth,
       id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
     directories.push(frame)
     frame.subdirectories =

@@ -24,6 +24,10 @@ final class WalkFrame {
   /// The name in the parent directory (sharing the parent's name bytes);
   /// the operand itself for the first.
   let name: ArraySlice<UInt8>
+  /// The parent's listing that holds `name`, kept so that its storage goes
+  /// back to the ``EntryListPool`` only after this frame, which may still
+  /// read the name to open the directory again.
+  private let nameOwner: Listing?
   /// How much of the walker's relative path leads to this directory.
   let relativeLength: Int
   /// The depth of this directory's entries: 1 for the operand's.
@@ -33,9 +37,11 @@ final class WalkFrame {
   let location: RowLocation
 
   init(
-    stream: DirectoryStream?, status: FileStatus, name: ArraySlice<UInt8>, relativeLength: Int,
-    depth: Int, id: DirectoryID, location: RowLocation
+    stream: DirectoryStream?, status: FileStatus, name: ArraySlice<UInt8>,
+    of nameOwner: Listing? = nil, relativeLength: Int, depth: Int, id: DirectoryID,
+    location: RowLocation
   ) {
+    self.nameOwner = nameOwner
     self.stream = stream
     identity = DirectoryIdentity(status)
     self.name = name
