@@ -3,9 +3,9 @@ import Glibc
 /// How the prefetch reads a directory: by its path below the operand, on
 /// whichever thread asks (the helper, or the walk when it would wait).
 extension DirectoryPrefetch {
-  /// The path of the directory `name` in the one at `prefix` (below the
-  /// operand, `/`-terminated), as a ``Request`` holds it: `/`-terminated,
-  /// then a NUL.
+  /// The path of the directory `name` in the one at `prefix` (its path
+  /// from the working directory, `/`-terminated), as a ``Request`` holds
+  /// it: `/`-terminated, then a NUL.
   static func requestPath(_ prefix: some Collection<UInt8>, _ name: ArraySlice<UInt8>) -> [UInt8] {
     var path: [UInt8] = []
     path.reserveCapacity(prefix.count + name.count + 2)
@@ -16,23 +16,25 @@ extension DirectoryPrefetch {
     return path
   }
 
-  /// Reads a request, and the paths of its subdirectories.
+  /// Reads a request, and the paths of its subdirectories; the request's
+  /// path becomes the rows' location.
   func read(
-    _ request: Request, lentBuffer: UnsafeMutableRawPointer
+    _ request: inout Request, lentBuffer: UnsafeMutableRawPointer
   ) -> (Outcome, [[UInt8]?]) {
-    let outcome = read(relative: request.relative, depth: request.depth, lentBuffer: lentBuffer)
-    let paths =
-      outcome.batch.map {
-        subdirectoryPaths(of: $0.list, at: request.relative.dropLast(), depth: request.depth)
-      } ?? []
+    var path: [UInt8] = []
+    swap(&path, &request.path)
+    let outcome = read(path: &path, depth: request.depth, lentBuffer: lentBuffer)
+    guard let batch = outcome.batch, let location = outcome.location else { return (outcome, []) }
+    let paths = subdirectoryPaths(of: batch.list, at: location.pathPrefix, depth: request.depth)
     return (outcome, paths)
   }
 
   /// The paths (as in ``Request``) of `list`'s subdirectories that the
   /// walk will descend into, in order; `nil` for one too long to open whole.
-  func subdirectoryPaths(
-    of list: EntryList, at prefix: ArraySlice<UInt8>, depth: Int
-  ) -> [[UInt8]?] {
+  ///
+  /// `prefix` is the path of the list's directory from the working
+  /// directory, `/`-terminated.
+  func subdirectoryPaths(of list: EntryList, at prefix: [UInt8], depth: Int) -> [[UInt8]?] {
     guard depth < walk.configuration.maxDepth else { return [] }
     var paths: [[UInt8]?] = []
     list.names.withUnsafeBufferPointer { names in
@@ -48,14 +50,16 @@ extension DirectoryPrefetch {
     return paths
   }
 
-  /// Opens, reads and closes one directory, by its path below the operand
-  /// (as ``requestPath(_:_:)`` makes it): for the helper, or for the walk
-  /// when it wants a directory nobody has begun.
-  func read(relative: [UInt8], depth: Int, lentBuffer: UnsafeMutableRawPointer) -> Outcome {
+  /// Opens, reads and closes one directory, by its path (as
+  /// ``requestPath(_:_:)`` makes it): for the helper, or for the walk when
+  /// it wants a directory nobody has begun.
+  ///
+  /// The path loses its NUL and becomes the rows' location: in place, so
+  /// that no directory's path is copied (pass one nothing else holds).
+  func read(path: inout [UInt8], depth: Int, lentBuffer: UnsafeMutableRawPointer) -> Outcome {
     let outcome = Outcome()
-    var pathPrefix = walk.paths.pathPrefix(relative: relative)
     do throws(Errno) {
-      let stream = try pathPrefix.withUnsafeBufferPointer { path throws(Errno) in
+      let stream = try path.withUnsafeBufferPointer { path throws(Errno) in
         try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
           try DirectoryStream(
             opening: path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks,
@@ -67,8 +71,8 @@ extension DirectoryPrefetch {
       if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
         return outcome
       }
-      pathPrefix.removeLast()  // the NUL
-      let location = walk.paths.location(pathPrefix: pathPrefix, depth: depth)
+      path.removeLast()  // the NUL
+      let location = walk.paths.location(pathPrefix: path, depth: depth)
       outcome.location = location
       outcome.batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
     } catch {

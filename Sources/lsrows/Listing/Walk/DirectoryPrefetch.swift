@@ -13,12 +13,12 @@ import Glibc
 /// both read at once. What is read and not yet taken is bounded, in
 /// directories and in entries.
 final class DirectoryPrefetch: @unchecked Sendable {
-  /// A directory, by its path below the operand.
+  /// A directory, by its path.
   struct Request {
     let id: Int
-    /// The path from the operand, `/`-terminated, then a NUL, so that it is
-    /// opened and made a row location without copies.
-    let relative: [UInt8]
+    /// The path from the working directory, `/`-terminated, then a NUL, so
+    /// that it is opened and made the rows' location without a copy.
+    var path: [UInt8]
     let depth: Int
   }
 
@@ -130,15 +130,15 @@ final class DirectoryPrefetch: @unchecked Sendable {
   }
 
   /// Queues the subdirectories of `list`, which the walk read itself at
-  /// `prefix` (its path below the operand, `/`-terminated, empty for the
-  /// operand; its entries are at `depth`), and numbers them.
+  /// `prefix` (its path from the working directory, `/`-terminated; its
+  /// entries are at `depth`), and numbers them.
   ///
   /// The first is not queued: the walk wants it next and reads it itself,
   /// while the helper starts on the second.
   ///
   /// - Returns: The numbers, in the order the walk descends.
   func queueSubdirectories(of list: EntryList, at prefix: [UInt8], depth: Int) -> [Int] {
-    let paths = subdirectoryPaths(of: list, at: prefix[...], depth: depth)
+    let paths = subdirectoryPaths(of: list, at: prefix, depth: depth)
     guard !paths.isEmpty else { return [] }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
@@ -166,9 +166,9 @@ final class DirectoryPrefetch: @unchecked Sendable {
         if helperWaiting { pthread_cond_signal(helperWakes) }
         return outcome
       case .reading:
-        if let other = popPending() {
+        if var other = popPending() {
           pthread_mutex_unlock(mutex)
-          let (outcome, paths) = read(other, lentBuffer: lentBuffer)
+          let (outcome, paths) = read(&other, lentBuffer: lentBuffer)
           pthread_mutex_lock(mutex)
           publish(outcome, of: other, subdirectories: paths)
           continue
@@ -190,8 +190,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
   private func help() {
     var buffer = [UInt8](repeating: 0, count: DirectoryStream.bufferSize)
     buffer.withUnsafeMutableBytes { buffer in
-      while let request = nextRequest() {
-        let (outcome, paths) = read(request, lentBuffer: buffer.baseAddress!)
+      while var request = nextRequest() {
+        let (outcome, paths) = read(&request, lentBuffer: buffer.baseAddress!)
         pthread_mutex_lock(mutex)
         publish(outcome, of: request, subdirectories: paths)
         pthread_mutex_unlock(mutex)
@@ -237,7 +237,7 @@ final class DirectoryPrefetch: @unchecked Sendable {
     var added = false
     for (index, path) in paths.enumerated().reversed() {
       guard let path, !(leavingFirst && index == 0) else { continue }
-      stack.append(Request(id: ids[index], relative: path, depth: depth))
+      stack.append(Request(id: ids[index], path: path, depth: depth))
       added = true
     }
     if added && helperWaiting { pthread_cond_signal(helperWakes) }

@@ -28,7 +28,8 @@ extension TreeWalker {
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
     if frame.depth == 1, let prefetch {
-      frame.subdirectories += prefetch.queueSubdirectories(of: batch.list, at: [], depth: 1)
+      frame.subdirectories += prefetch.queueSubdirectories(
+        of: batch.list, at: frame.location.pathPrefix, depth: 1)
     }
     receive(batch, into: frame)
   }

@@ -186,10 +186,10 @@ final class TreeWalker {
     var outcome = prefetch.take(id, lentBuffer: subdirectoryBuffer)
     let readHere = outcome == nil
     if readHere {
-      guard paths.isShortEnough(parent.relativeLength + name.count) else { return false }
-      outcome = prefetch.read(
-        relative: DirectoryPrefetch.requestPath(relative[..<parent.relativeLength], name),
-        depth: depth, lentBuffer: subdirectoryBuffer)
+      let prefix = parent.location.pathPrefix
+      guard paths.isShortEnough(prefix.count + name.count) else { return false }
+      var path = DirectoryPrefetch.requestPath(prefix, name)
+      outcome = prefetch.read(path: &path, depth: depth, lentBuffer: subdirectoryBuffer)
     }
     guard let outcome else { return false }
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
@@ -215,7 +215,7 @@ final class TreeWalker {
     directories.push(frame)
     frame.subdirectories =
       readHere
-      ? prefetch.queueSubdirectories(of: batch.list, at: relative, depth: depth)
+      ? prefetch.queueSubdirectories(of: batch.list, at: frame.location.pathPrefix, depth: depth)
       : outcome.subdirectories
     receive(batch, into: frame)
     return true

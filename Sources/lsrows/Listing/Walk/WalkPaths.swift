@@ -48,9 +48,9 @@ struct WalkPaths: Sendable {
       messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0)
   }
 
-  /// Whether a directory whose path below the operand is `length` bytes
-  /// long may be opened by its whole path.
+  /// Whether a directory whose path from the working directory is
+  /// `length` bytes long may be opened by that path.
   func isShortEnough(_ length: Int) -> Bool {
-    operandPrefix.count + length < Self.longestOpenedPath
+    length < Self.longestOpenedPath
   }
 }
