@@ -23,10 +23,8 @@ extension DirectoryPrefetch {
   ) -> (Outcome, [[UInt8]?]) {
     var path: [UInt8] = []
     swap(&path, &request.path)
-    let outcome = read(path: &path, depth: request.depth, lentBuffer: lentBuffer)
-    guard let batch = outcome.batch, let location = outcome.location else { return (outcome, []) }
-    let paths = subdirectoryPaths(of: batch.list, at: location.pathPrefix, depth: request.depth)
-    return (outcome, paths)
+    return read(
+      path: &path, depth: request.depth, lentBuffer: lentBuffer, findingSubdirectories: true)
   }
 
   /// The paths (as in ``Request``) of `list`'s subdirectories that the
@@ -57,7 +55,19 @@ extension DirectoryPrefetch {
   /// The path loses its NUL and becomes the rows' location: in place, so
   /// that no directory's path is copied (pass one nothing else holds).
   func read(path: inout [UInt8], depth: Int, lentBuffer: UnsafeMutableRawPointer) -> Outcome {
+    read(path: &path, depth: depth, lentBuffer: lentBuffer, findingSubdirectories: false).0
+  }
+
+  /// Reads as ``read(path:depth:lentBuffer:)`` does, and with
+  /// `findingSubdirectories` the paths of the subdirectories too: from the
+  /// batch before the outcome holds it, as a copy of the batch retained
+  /// each of its arrays.
+  private func read(
+    path: inout [UInt8], depth: Int, lentBuffer: UnsafeMutableRawPointer,
+    findingSubdirectories: Bool
+  ) -> (Outcome, [[UInt8]?]) {
     let outcome = Outcome()
+    var paths: [[UInt8]?] = []
     do throws(Errno) {
       let stream = try path.withUnsafeBufferPointer { path throws(Errno) in
         try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
@@ -69,15 +79,19 @@ extension DirectoryPrefetch {
       let status = try stream.descriptor.status()
       outcome.status = status
       if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
-        return outcome
+        return (outcome, [])
       }
       path.removeLast()  // the NUL
       let location = walk.paths.location(pathPrefix: path, depth: depth)
       outcome.location = location
-      outcome.batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
+      let batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
+      if findingSubdirectories {
+        paths = subdirectoryPaths(of: batch.list, at: path, depth: depth)
+      }
+      outcome.batch = batch
     } catch {
       outcome.error = error
     }
-    return outcome
+    return (outcome, paths)
   }
 }
