@@ -97,32 +97,37 @@ struct DirectoryBatchReader: Sendable {
   private func readUnsorted(
     from stream: DirectoryStream, limit: Int, at location: RowLocation
   ) -> DirectoryBatch {
-    var batch = DirectoryBatch(list: EntryListPool.shared.take())
+    // Built from locals at the end: filled in place, the batch was copied
+    // (each of its list's arrays retained and released) on every read.
+    var list = EntryListPool.shared.take()
+    var reachedEnd = false
+    var readError: Errno?
     do throws(Errno) {
-      batch.reachedEnd = try stream.read(into: &batch.list, limit: limit, keeping: hidden)
+      reachedEnd = try stream.read(into: &list, limit: limit, keeping: hidden)
     } catch .outOfMemory {
-      batch.exhausted = true
-      return batch
+      return DirectoryBatch(list: list, exhausted: true)
     } catch {
-      batch.readError = error
+      readError = error
     }
     if !ignored.isEmpty {
       // Before anything is read about them, as ls never looks at them.
-      batch.list.removeEntries { _, name in ignored.contains(name) }
+      list.removeEntries { _, name in ignored.contains(name) }
     }
+    let failures: [SystemError]
     do throws(MemoryExhausted) {
-      batch.failures = try metadata.read(
-        &batch.list, in: stream.descriptor, pathPrefix: location.pathPrefix,
+      failures = try metadata.read(
+        &list, in: stream.descriptor, pathPrefix: location.pathPrefix,
         messagePrefix: location.messagePrefix)
     } catch {
-      batch.exhausted = true
-      return batch
+      return DirectoryBatch(
+        list: list, reachedEnd: reachedEnd, readError: readError, exhausted: true)
     }
     if !prunes.isEmpty {
-      batch.list.removeEntries { entry, name in
+      list.removeEntries { entry, name in
         entry.kind == .directory && prunes.contains { $0.matches(FieldText(name)) }
       }
     }
-    return batch
+    return DirectoryBatch(
+      list: list, reachedEnd: reachedEnd, readError: readError, failures: failures)
   }
 }
