@@ -96,7 +96,7 @@ public struct RowWriter<Sink: RowSink> {
           for index in start..<run.end {
             cell.removeAll()
             boxes[index]._withUnsafeGuaranteedRef { configure(&cell, $0) }
-            cell.text.withUnsafeBufferPointer { append($0, then: terminatorByte) }
+            appendCell(then: terminatorByte)
             if filled >= chunkSize {
               do throws(Sink.Failure) {
                 try flush()
@@ -176,17 +176,44 @@ public struct RowWriter<Sink: RowSink> {
     }
   }
 
+  /// Copies the cell's text and `terminator` after the buffered bytes.
+  ///
+  /// The buffer grows first, so that nothing between reading the cell's
+  /// bytes and copying them could free them: the copy then needs no
+  /// retain of the cell's text, which ``append(_:then:)`` took per row.
+  @inlinable
+  mutating func appendCell(then terminator: UInt8) {
+    let count = cell.text.count
+    reserve(count + 1)
+    let start = filled
+    buffer.withUnsafeMutableBufferPointer { storage in
+      cell.text.withUnsafeBufferPointer { text in
+        guard let source = text.baseAddress, count > 0 else { return }
+        UnsafeMutableRawPointer(storage.baseAddress! + start).copyMemory(
+          from: source, byteCount: count)
+      }
+      storage[start + count] = terminator
+    }
+    filled = start + count + 1
+  }
+
+  /// Makes room in the buffer for `count` more bytes.
+  @inlinable
+  mutating func reserve(_ count: Int) {
+    let needed = filled + count
+    guard needed > buffer.count else { return }
+    // Doubling up to a chunk and room for the row that ends it, so that
+    // a short listing touches a page or two, not a whole chunk.
+    let grown = Swift.min(Swift.max(buffer.count * 2, 4096), chunkSize + 4096)
+    buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, grown) - buffer.count))
+  }
+
   /// Copies `bytes`, and `terminator` when there is one, after the
   /// buffered bytes, growing the buffer when they would not fit.
   @inlinable
   mutating func append(_ bytes: some Collection<UInt8>, then terminator: UInt8?) {
     let needed = filled + bytes.count + (terminator == nil ? 0 : 1)
-    if needed > buffer.count {
-      // Doubling up to a chunk and room for the row that ends it, so that
-      // a short listing touches a page or two, not a whole chunk.
-      let grown = Swift.min(Swift.max(buffer.count * 2, 4096), chunkSize + 4096)
-      buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, grown) - buffer.count))
-    }
+    reserve(needed - filled)
     buffer.withUnsafeMutableBufferPointer { storage in
       let copied = UnsafeMutableBufferPointer(rebasing: storage[filled...])
         .update(fromContentsOf: bytes)
