@@ -161,10 +161,16 @@ public struct RowStore {
   }
 
   /// Wraps a typed closure as the store's untyped one, casting each row back.
+  ///
+  /// With `emptyingBoxes`, each item moves out of its box to its closure,
+  /// which leaves the box empty: for boxes written once, as a streaming
+  /// write's are. Lent from the box instead, an item was copied (a retain
+  /// and a release for each reference it holds), for the box could change
+  /// during the call for all the compiler knew.
   @inlinable
-  static func typed<A>(_ configure: @escaping (inout Cell, A) -> Void) -> (inout Cell, AnyObject) ->
-    Void
-  {
+  static func typed<A>(
+    _ configure: @escaping (inout Cell, A) -> Void, emptyingBoxes: Bool = false
+  ) -> (inout Cell, AnyObject) -> Void {
     { cell, item in
       // The cast back, as an exact type test: a box is a final class, so
       // it answers as `as? Box<A>` would, without retaining the box.
@@ -172,7 +178,12 @@ public struct RowStore {
         // Only `append` fills a run, with boxes of its closure's type.
         preconditionFailure("a RowStore row is not a Box<\(A.self)>")
       }
-      configure(&cell, unsafeDowncast(item, to: Box<A>.self).unbox)
+      let box = unsafeDowncast(item, to: Box<A>.self)
+      if emptyingBoxes, let value = box.content.take() {
+        configure(&cell, value)
+      } else {
+        configure(&cell, box.unbox)
+      }
     }
   }
 }

@@ -141,7 +141,7 @@ public struct RowWriter<Sink: RowSink> {
       store.removeAll(keepingCapacity: true)
       swap(&store, &spareStore)
     }
-    let typed = RowStore.typed(configure)
+    let typed = RowStore.typed(configure, emptyingBoxes: true)
     var iterator = items.makeIterator()
     while true {
       let count = boxes.fill(from: &iterator, upTo: rowsPerStore)

@@ -17,6 +17,25 @@ import Testing
     #expect(writer.boxes.boxes.count == 4)
   }
 
+  @Test func aStreamingWriteMovesEachItemOutOfItsBoxForItsRow() {
+    final class Counter { var freed = 0 }
+    final class Counted {
+      let counter: Counter
+      init(_ counter: Counter) { self.counter = counter }
+      deinit { counter.freed += 1 }
+    }
+    let counter = Counter()
+    var writer = RowWriter(sink: CollectingSink(), rowsPerStore: 8)
+    var freedBeforeRow: [Int] = []
+    writer.write((0..<4).lazy.map { _ in Counted(counter) }) { cell, _ in
+      freedBeforeRow.append(counter.freed)
+      cell.append("c")
+    }
+    // Each item goes with its row, not with the store of eight.
+    #expect(freedBeforeRow == [0, 1, 2, 3])
+    #expect(counter.freed == 4)
+  }
+
   @Test func boxesAreTakenAgainByTheNextWriteOfTheSameType() {
     var writer = RowWriter(sink: CollectingSink())
     writer.write([1, 2, 3]) { cell, n in cell.append("\(n)") }
