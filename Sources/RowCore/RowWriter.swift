@@ -170,7 +170,7 @@ public struct RowWriter<Sink: RowSink> {
   /// - Throws: The sink's error.
   @inlinable
   public mutating func write(bytes: some Collection<UInt8>) throws(Sink.Failure) {
-    append(bytes, then: nil)
+    append(bytes)
     if filled >= chunkSize {
       try flush()
     }
@@ -180,7 +180,8 @@ public struct RowWriter<Sink: RowSink> {
   ///
   /// The buffer grows first, so that nothing between reading the cell's
   /// bytes and copying them could free them: the copy then needs no
-  /// retain of the cell's text, which ``append(_:then:)`` took per row.
+  /// retain of the cell's text, which copying it as any collection of
+  /// bytes (``append(_:)``) took per row.
   @inlinable
   mutating func appendCell(then terminator: UInt8) {
     let count = cell.text.count
@@ -208,20 +209,15 @@ public struct RowWriter<Sink: RowSink> {
     buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, grown) - buffer.count))
   }
 
-  /// Copies `bytes`, and `terminator` when there is one, after the
-  /// buffered bytes, growing the buffer when they would not fit.
+  /// Copies `bytes` after the buffered bytes, growing the buffer when
+  /// they would not fit.
   @inlinable
-  mutating func append(_ bytes: some Collection<UInt8>, then terminator: UInt8?) {
-    let needed = filled + bytes.count + (terminator == nil ? 0 : 1)
-    reserve(needed - filled)
-    buffer.withUnsafeMutableBufferPointer { storage in
-      let copied = UnsafeMutableBufferPointer(rebasing: storage[filled...])
-        .update(fromContentsOf: bytes)
-      if let terminator {
-        storage[filled + copied] = terminator
-      }
+  mutating func append(_ bytes: some Collection<UInt8>) {
+    reserve(bytes.count)
+    let start = filled
+    filled += buffer.withUnsafeMutableBufferPointer { storage in
+      UnsafeMutableBufferPointer(rebasing: storage[start...]).update(fromContentsOf: bytes)
     }
-    filled = needed
   }
 
   /// Sends everything buffered to the sink.

@@ -37,7 +37,7 @@ final class EntryListPool: @unchecked Sendable {
     case walker = 1
     case writer = 2
 
-    static let all: UInt8 = 3
+    static let all = walker.rawValue | writer.rawValue
   }
 
   private typealias Storage = (names: [UInt8], entries: [Entry])
