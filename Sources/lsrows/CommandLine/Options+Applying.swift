@@ -149,7 +149,7 @@ extension Options {
       color = .never
     case .onePerLine: break
     case .tabSize: try Self.checkTabSize(text)
-    case .width: try Self.checkWidth(text)
+    case .width: lineLength = try Self.lineLength(text)
     case .quotingStyle: quotingStyle = try Options.quotingChoices.match(text)
     case .literal: quotingStyle = .literal
     case .escape: quotingStyle = .escape
@@ -208,9 +208,10 @@ extension Options {
   }
 
   /// ls's `-w`: a whole number (too large means no limit), else an error.
-  private static func checkWidth(_ text: [UInt8]) throws(UsageError) {
+  private static func lineLength(_ text: [UInt8]) throws(UsageError) -> Int {
     switch ScaledNumber.parse(text[...], suffixes: "") {
-    case .success, .failure(.tooLarge): break
+    case .success(let (value, _, _)): return Int(clamping: value)
+    case .failure(.tooLarge): return 0
     case .failure: throw .invalidWidth(text)
     }
   }

@@ -70,6 +70,9 @@ struct Options: Sendable {
   /// `-q` (true) or `--show-control-chars` (false); `nil` leaves it to
   /// whether the output is a terminal.
   var hidesControlCharacters: Bool?
+  /// `-w`: the line length that decides where colored names wrap (0: none),
+  /// over `COLUMNS` and the terminal's.
+  var lineLength: Int?
   /// `--color`.
   var color = When.never
   var terminator = RowTerminator.newline

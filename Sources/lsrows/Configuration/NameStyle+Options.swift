@@ -58,7 +58,9 @@ extension NameStyle {
     }
 
     var lineLength = 80
-    if let columns = environment("COLUMNS"),
+    if let width = options.lineLength {
+      lineLength = width
+    } else if let columns = environment("COLUMNS"),
       let value = Int(String(decoding: columns, as: UTF8.self)),
       value >= 0
     {

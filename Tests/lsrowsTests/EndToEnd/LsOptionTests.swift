@@ -182,4 +182,20 @@ import Testing
       }
     }
   }
+
+  /// `-w` decides, over `COLUMNS`, where ls thinks a colored name wraps
+  /// and so clears to the end of the line after it.
+  @Test func widthDecidesWhereColoredNamesClearTheLine() {
+    let root = TemporaryDirectory.lsOptions()
+    var comparison = LsComparison()
+    comparison.environment = ["COLUMNS": "7"]
+    for width in ["0", "99999999999999999999999"] + (1...90).map(String.init) {
+      for format in [["-l"], ["--full-time"], ["-lgo"], ["-li"]] {
+        let options = format + ["--color=always", "-w", width]
+        if let difference = comparison.differences(options: options, in: root.path + "/top") {
+          Issue.record(Comment(rawValue: difference))
+        }
+      }
+    }
+  }
 }
