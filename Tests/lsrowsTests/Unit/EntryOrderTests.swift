@@ -118,25 +118,45 @@ import Testing
       names += Self.names(count: 2000, shared: Int.random(in: 0...20, using: &random), &random)
       names.shuffle(using: &random)
       let order = EntryOrder(key: .name, isReversed: reversed)
-      var builder = ChunkMerge.Builder()
+      var builder = ChunkMerge.Builder(isReversed: reversed)
       var start = 0
+      var targetsMade = 0
       for chunk in 0..<chunkCount {
         let end = chunk == chunkCount - 1 ? names.count : start + names.count / chunkCount
         var list = Self.list(Array(names[start..<end]))
+        if chunk % 3 == 1 {
+          // Rows that carry more than names: never merged before the end.
+          for entry in list.entries {
+            list.symlinkTargets[entry.index] = Self.target(of: list, entry)
+          }
+          targetsMade += list.count
+        }
         order.sort(&list)
-        try builder.add(list)
+        try builder.add(list, isLast: chunk == chunkCount - 1)
         start = end
       }
-      let merge = builder.finish(isReversed: reversed)
+      let merge = builder.finish()
       var merged: [[UInt8]] = []
+      var targetCount = 0
       while !merge.isExhausted {
         let block = try merge.nextBlock(maximum: Int.random(in: 1...700, using: &random))
         merged += block.entries.map { Array(block.name(of: $0)) }
         for (position, entry) in block.entries.enumerated() {
           #expect(entry.index == UInt32(position))
+          if let target = block.symlinkTargets[entry.index] {
+            #expect(target == Self.target(of: block, entry))
+          }
         }
+        targetCount += block.symlinkTargets.count
       }
       #expect(merged == Self.expected(names, reversed: reversed), "\(random)")
+      #expect(targetCount == targetsMade)
     }
+  }
+
+  /// A stand-in symlink target, made from the name so that a merge that
+  /// mixed up rows would show.
+  static func target(of list: EntryList, _ entry: Entry) -> [UInt8] {
+    Array(list.name(of: entry).reversed()) + [UInt8(ascii: "@")]
   }
 }

@@ -13,122 +13,6 @@
 /// One thread at a time uses a merge: the one that made it, or the one it
 /// is handed to (``MergedBlocks``).
 final class ChunkMerge: @unchecked Sendable {
-  /// Two eight-byte words of a name, from an offset.
-  struct Key {
-    var first: UInt64
-    var second: UInt64
-  }
-
-  /// One sorted chunk, copied out of its list as it arrives.
-  struct Chunk {
-    let entries: UnsafeMutableBufferPointer<Entry>
-    let names: UnsafeMutableBufferPointer<UInt8>
-    let keys: UnsafeMutableBufferPointer<Key>
-    /// The list itself, kept only when rows carry more than names.
-    let extras: EntryList?
-
-    /// Copies `list` and makes its keys from `offset`.
-    ///
-    /// - Throws: ``MemoryExhausted`` when there is no room for the copy.
-    init(_ list: EntryList, keysAt offset: Int) throws(MemoryExhausted) {
-      let entries = try Memory.allocate(Entry.self, capacity: list.count)
-      guard let names = try? Memory.allocate(UInt8.self, capacity: list.names.count) else {
-        entries.deallocate()
-        throw MemoryExhausted()
-      }
-      guard let keys = try? Memory.allocate(Key.self, capacity: list.count) else {
-        entries.deallocate()
-        names.deallocate()
-        throw MemoryExhausted()
-      }
-      _ = entries.initialize(from: list.entries)
-      _ = names.initialize(from: list.names)
-      self.entries = entries
-      self.names = names
-      self.keys = keys
-      let hasExtras =
-        !list.details.isEmpty || !list.symlinkTargets.isEmpty || !list.securityContexts.isEmpty
-      if hasExtras {
-        // Only what the copies above do not hold: keeping the entries and
-        // names twice cost a sixth more memory on a million entries.
-        var extras = list
-        extras.entries = []
-        extras.names = []
-        self.extras = extras
-      } else {
-        extras = nil
-      }
-      makeKeys(at: offset)
-    }
-
-    func makeKeys(at offset: Int) {
-      let names = UnsafePointer(self.names.baseAddress!)
-      for (position, entry) in entries.enumerated() {
-        keys[position] = Key(
-          first: entry.nameWord(at: offset, in: names),
-          second: entry.nameWord(at: offset + 8, in: names))
-      }
-    }
-
-    /// The name at `position`, without the NUL after it.
-    func name(at position: Int) -> UnsafeBufferPointer<UInt8> {
-      let entry = entries[position]
-      return UnsafeBufferPointer(
-        start: names.baseAddress! + Int(entry.nameOffset), count: Int(entry.nameLength))
-    }
-
-    func release() {
-      entries.deallocate()
-      names.deallocate()
-      keys.deallocate()
-    }
-  }
-
-  /// Takes chunks as they are sorted, making their keys then, while the
-  /// next chunk is still being read; the keys start where the first
-  /// chunk's names stop agreeing, and are made again in the rare case that
-  /// a later chunk disagrees sooner.
-  struct Builder {
-    private var chunks: [(chunk: Chunk, keyOffset: Int)] = []
-    private var offset = 0
-    private var reference: [UInt8] = []
-
-    ///
-    /// - Throws: ``MemoryExhausted`` when there is no room for the chunk.
-    mutating func add(_ list: EntryList) throws(MemoryExhausted) {
-      guard !list.isEmpty else { return }
-      if chunks.isEmpty {
-        reference = Array(list.name(of: list.entries[0]))
-        offset = reference.count
-      }
-      for entry in [list.entries[0], list.entries[list.count - 1]] {
-        offset = min(offset, sharedLength(list.name(of: entry)))
-      }
-      chunks.append((try Chunk(list, keysAt: offset), offset))
-    }
-
-    /// Frees the chunks taken, when the merge will not be made.
-    func discard() {
-      for (chunk, _) in chunks { chunk.release() }
-    }
-
-    /// How many bytes `name` shares with the first chunk's first name.
-    ///
-    /// A sorted chunk's names share at least what its first and last do.
-    private func sharedLength(_ name: ArraySlice<UInt8>) -> Int {
-      var index = 0
-      let limit = min(offset, name.count)
-      while index < limit && name[name.startIndex + index] == reference[index] { index += 1 }
-      return index
-    }
-
-    /// The merge, with every chunk's keys made from the same offset.
-    func finish(isReversed: Bool) -> ChunkMerge {
-      for (chunk, keyOffset) in chunks where keyOffset != offset { chunk.makeKeys(at: offset) }
-      return ChunkMerge(chunks.map(\.chunk), sharedPrefix: offset, isReversed: isReversed)
-    }
-  }
-
   private let chunks: UnsafeMutableBufferPointer<Chunk>
   /// Per leaf: the position of the chunk's next name, and its count.
   private let heads: UnsafeMutablePointer<Int>
@@ -145,7 +29,7 @@ final class ChunkMerge: @unchecked Sendable {
   /// The mean name length, for sizing blocks.
   private let meanNameLength: Int
 
-  private init(_ chunks: [Chunk], sharedPrefix: Int, isReversed: Bool) {
+  init(_ chunks: [Chunk], sharedPrefix: Int, isReversed: Bool) {
     self.isReversed = isReversed
     var leaves = 1
     while leaves < chunks.count { leaves *= 2 }
@@ -221,27 +105,9 @@ final class ChunkMerge: @unchecked Sendable {
     let headB = heads[b]
     if headA >= ends[a] { return false }
     if headB >= ends[b] { return true }
-    let keyA = chunks[a].keys[headA]
-    let keyB = chunks[b].keys[headB]
-    let order: Int32
-    if keyA.first != keyB.first {
-      order = keyA.first < keyB.first ? -1 : 1
-    } else if keyA.second != keyB.second {
-      order = keyA.second < keyB.second ? -1 : 1
-    } else {
-      order = compareRest(a, b)
-    }
+    let order = chunks[a].compare(headA, with: chunks[b], at: headB, tieOffset: tieOffset)
     if order == 0 { return a < b }
     return isReversed ? order > 0 : order < 0
-  }
-
-  /// Compares the heads of two chunks from ``tieOffset`` on.
-  private func compareRest(_ a: Int, _ b: Int) -> Int32 {
-    let nameA = chunks[a].name(at: heads[a])
-    let nameB = chunks[b].name(at: heads[b])
-    return compareBytes(
-      nameA.baseAddress! + min(tieOffset, nameA.count), count: max(nameA.count - tieOffset, 0),
-      nameB.baseAddress! + min(tieOffset, nameB.count), count: max(nameB.count - tieOffset, 0))
   }
 
   private func build() {

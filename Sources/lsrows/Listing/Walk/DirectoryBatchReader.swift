@@ -55,7 +55,7 @@ struct DirectoryBatchReader: Sendable {
         if !yield(chunk) { return }
       }
     }
-    var merge = ChunkMerge.Builder()
+    var merge = ChunkMerge.Builder(isReversed: order.isReversed)
     var outcome = DirectoryBatch()
     // In place: a copy would share the list's arrays, and sorting one
     // would then copy them.
@@ -63,7 +63,8 @@ struct DirectoryBatchReader: Sendable {
       guard !outcome.exhausted else { return }
       order.sort(&batch.list, at: location)
       do throws(MemoryExhausted) {
-        try merge.add(batch.list)
+        try merge.add(
+          batch.list, isLast: batch.reachedEnd || batch.readError != nil || batch.exhausted)
       } catch {
         outcome.exhausted = true
       }
@@ -90,7 +91,7 @@ struct DirectoryBatchReader: Sendable {
       merge.discard()
       return .batch(outcome)
     }
-    return .chunks(merge.finish(isReversed: order.isReversed), outcome)
+    return .chunks(merge.finish(), outcome)
   }
 
   /// Reads up to `limit` entries and what the options need about them.
