@@ -5,6 +5,9 @@ struct Entry: Sendable {
   var namePrefix: UInt64
   /// The value the sort compares before the name, when it is not the name
   /// (size, or a time in nanoseconds); see ``EntryOrder``.
+  ///
+  /// While a sorted chunk waits to be merged, this word and
+  /// ``namePrefix`` hold its merge key instead (``ChunkMerge/Chunk``).
   var sortValue: Int64 = 0
   var nameOffset: UInt32
   var nameLength: UInt32

@@ -1,16 +1,15 @@
 extension ChunkMerge {
-  /// Two eight-byte words of a name, from an offset.
-  struct Key {
-    var first: UInt64
-    var second: UInt64
-  }
-
   /// One sorted run of names: a chunk copied out of its list as it
   /// arrives, or two such runs merged into one.
+  ///
+  /// Its entries' two sort words (``Entry/namePrefix``, ``Entry/sortValue``,
+  /// which the sort of the chunk is done with) hold its merge key: the
+  /// sixteen name bytes after the offset, as two big-endian words. Kept in
+  /// an array of their own, the keys were a third stream of loads for each
+  /// run, and sixteen bytes more per name.
   struct Chunk {
     let entries: UnsafeMutableBufferPointer<Entry>
     let names: UnsafeMutableBufferPointer<UInt8>
-    let keys: UnsafeMutableBufferPointer<Key>
     /// The list itself, kept only when rows carry more than names.
     let extras: EntryList?
 
@@ -18,7 +17,7 @@ extension ChunkMerge {
     ///
     /// - Throws: ``MemoryExhausted`` when there is no room for the copy.
     init(_ list: EntryList, keysAt offset: Int) throws(MemoryExhausted) {
-      (entries, names, keys) = try Self.allocate(rows: list.count, nameBytes: list.names.count)
+      (entries, names) = try Self.allocate(rows: list.count, nameBytes: list.names.count)
       _ = entries.initialize(from: list.entries)
       _ = names.initialize(from: list.names)
       let hasExtras =
@@ -48,7 +47,7 @@ extension ChunkMerge {
       merging first: Chunk, _ second: Chunk, tieOffset: Int, isReversed: Bool
     ) throws(MemoryExhausted) {
       precondition(first.extras == nil && second.extras == nil, "runs with extras merged")
-      let (entries, names, keys) = try Self.allocate(
+      let (entries, names) = try Self.allocate(
         rows: first.entries.count + second.entries.count,
         nameBytes: first.names.count + second.names.count)
       var nameEnd = 0
@@ -60,7 +59,6 @@ extension ChunkMerge {
           from: run.names.baseAddress! + Int(entry.nameOffset), count: length)
         entry.nameOffset = UInt32(nameEnd)
         entries[row] = entry
-        keys[row] = run.keys[position]
         nameEnd += length
         row += 1
       }
@@ -79,34 +77,28 @@ extension ChunkMerge {
       for position in right..<second.entries.count { take(position, of: second) }
       first.release()
       second.release()
-      (self.entries, self.names, self.keys, extras) = (entries, names, keys, nil)
+      (self.entries, self.names, extras) = (entries, names, nil)
     }
 
     private static func allocate(
       rows: Int, nameBytes: Int
     ) throws(MemoryExhausted) -> (
-      UnsafeMutableBufferPointer<Entry>, UnsafeMutableBufferPointer<UInt8>,
-      UnsafeMutableBufferPointer<Key>
+      UnsafeMutableBufferPointer<Entry>, UnsafeMutableBufferPointer<UInt8>
     ) {
       let entries = try Memory.allocate(Entry.self, capacity: rows)
       guard let names = try? Memory.allocate(UInt8.self, capacity: nameBytes) else {
         entries.deallocate()
         throw MemoryExhausted()
       }
-      guard let keys = try? Memory.allocate(Key.self, capacity: rows) else {
-        entries.deallocate()
-        names.deallocate()
-        throw MemoryExhausted()
-      }
-      return (entries, names, keys)
+      return (entries, names)
     }
 
     func makeKeys(at offset: Int) {
       let names = UnsafePointer(self.names.baseAddress!)
-      for (position, entry) in entries.enumerated() {
-        keys[position] = Key(
-          first: entry.nameWord(at: offset, in: names),
-          second: entry.nameWord(at: offset + 8, in: names))
+      for position in entries.indices {
+        let entry = entries[position]
+        entries[position].namePrefix = entry.nameWord(at: offset, in: names)
+        entries[position].sortValue = Int64(bitPattern: entry.nameWord(at: offset + 8, in: names))
       }
     }
 
@@ -117,10 +109,15 @@ extension ChunkMerge {
     func compare(
       _ position: Int, with other: Chunk, at otherPosition: Int, tieOffset: Int
     ) -> Int32 {
-      let key = keys[position]
-      let otherKey = other.keys[otherPosition]
-      if key.first != otherKey.first { return key.first < otherKey.first ? -1 : 1 }
-      if key.second != otherKey.second { return key.second < otherKey.second ? -1 : 1 }
+      let entry = entries[position]
+      let otherEntry = other.entries[otherPosition]
+      if entry.namePrefix != otherEntry.namePrefix {
+        return entry.namePrefix < otherEntry.namePrefix ? -1 : 1
+      }
+      // The second word is a name's bytes too: compared unsigned.
+      let second = UInt64(bitPattern: entry.sortValue)
+      let otherSecond = UInt64(bitPattern: otherEntry.sortValue)
+      if second != otherSecond { return second < otherSecond ? -1 : 1 }
       let name = self.name(at: position)
       let otherName = other.name(at: otherPosition)
       return compareBytes(
@@ -139,7 +136,6 @@ extension ChunkMerge {
     func release() {
       entries.deallocate()
       names.deallocate()
-      keys.deallocate()
     }
   }
 }

@@ -77,11 +77,14 @@ final class ChunkMerge: @unchecked Sendable {
       let position = heads[winner]
       guard position < ends[winner] else { break }
       let chunk = chunks[winner]
-      let entry = chunk.entries[position]
+      var entry = chunk.entries[position]
       let start = Int(entry.nameOffset)
       // The name and the NUL after it.
       let name = UnsafeBufferPointer(
         rebasing: chunk.names[start...(start + Int(entry.nameLength))])
+      // Its sort words held the merge key; they go back to what they mean.
+      entry.namePrefix = Entry.prefix(of: UnsafeBufferPointer(rebasing: name.dropLast()))
+      entry.sortValue = 0
       if let extras = chunk.extras {
         try block.appendCopy(of: entry, name: name, from: extras)
       } else {
