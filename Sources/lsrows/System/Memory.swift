@@ -28,9 +28,18 @@ enum Memory {
   static func allocate<Element>(
     _ type: Element.Type, capacity: Int
   ) throws(MemoryExhausted) -> UnsafeMutableBufferPointer<Element> {
-    let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-    guard !overflow, bytes < Self.checkedSize || fits(bytes) else { throw MemoryExhausted() }
+    try checkRoom(for: type, count: capacity)
     return .allocate(capacity: capacity)
+  }
+
+  /// Throws unless there is room for `count` values of `type`, as
+  /// ``reserve(_:atLeast:)`` decides: for an array made by
+  /// `init(unsafeUninitializedCapacity:initializingWith:)`.
+  static func checkRoom<Element>(
+    for type: Element.Type, count: Int
+  ) throws(MemoryExhausted) {
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    guard !overflow, bytes < Self.checkedSize || fits(bytes) else { throw MemoryExhausted() }
   }
 
   /// Arrays smaller than this grow without asking.

@@ -45,6 +45,15 @@ extension Entry {
       of: UnsafeBufferPointer(start: names + Int(nameOffset) + offset, count: length))
   }
 
+  /// Sets the two sort words back to what they mean outside a merge
+  /// (``ChunkMerge/Chunk`` keeps its merge key in them): the prefix of
+  /// `name`, the entry's name, and no sort value.
+  @inline(__always)
+  mutating func restoreSortWords(name: UnsafeBufferPointer<UInt8>) {
+    namePrefix = Entry.prefix(of: name)
+    sortValue = 0
+  }
+
   /// Whether the entry is `.` or `..`, which are listed with `-a` but never
   /// walked into.
   func isDotOrDotDot(in names: UnsafeBufferPointer<UInt8>) -> Bool {

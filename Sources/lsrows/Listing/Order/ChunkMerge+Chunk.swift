@@ -102,28 +102,14 @@ extension ChunkMerge {
       }
     }
 
-    /// How the name at `position` sorts against `other`'s at
-    /// `otherPosition`: by their keys, then by their bytes from
-    /// `tieOffset` (the keys' offset plus the sixteen bytes they hold).
+    /// How the name at `position` sorts against `other`'s at `otherPosition`.
     @inline(__always)
     func compare(
       _ position: Int, with other: Chunk, at otherPosition: Int, tieOffset: Int
     ) -> Int32 {
-      let entry = entries[position]
-      let otherEntry = other.entries[otherPosition]
-      if entry.namePrefix != otherEntry.namePrefix {
-        return entry.namePrefix < otherEntry.namePrefix ? -1 : 1
-      }
-      // The second word is a name's bytes too: compared unsigned.
-      let second = UInt64(bitPattern: entry.sortValue)
-      let otherSecond = UInt64(bitPattern: otherEntry.sortValue)
-      if second != otherSecond { return second < otherSecond ? -1 : 1 }
-      let name = self.name(at: position)
-      let otherName = other.name(at: otherPosition)
-      return compareBytes(
-        name.baseAddress! + min(tieOffset, name.count), count: max(name.count - tieOffset, 0),
-        otherName.baseAddress! + min(tieOffset, otherName.count),
-        count: max(otherName.count - tieOffset, 0))
+      ChunkMerge.compare(
+        entries[position], in: names.baseAddress!, other.entries[otherPosition],
+        in: other.names.baseAddress!, tieOffset: tieOffset)
     }
 
     /// The name at `position`, without the NUL after it.
@@ -137,5 +123,29 @@ extension ChunkMerge {
       entries.deallocate()
       names.deallocate()
     }
+  }
+
+  /// How `entry`'s name, in `names`, sorts against `other`'s, in
+  /// `otherNames`: by the merge keys their sort words hold, then by their
+  /// bytes from `tieOffset` (the keys' offset plus the sixteen bytes they
+  /// hold).
+  @inline(__always)
+  static func compare(
+    _ entry: Entry, in names: UnsafePointer<UInt8>, _ other: Entry,
+    in otherNames: UnsafePointer<UInt8>, tieOffset: Int
+  ) -> Int32 {
+    if entry.namePrefix != other.namePrefix {
+      return entry.namePrefix < other.namePrefix ? -1 : 1
+    }
+    // The second word is a name's bytes too: compared unsigned.
+    let second = UInt64(bitPattern: entry.sortValue)
+    let otherSecond = UInt64(bitPattern: other.sortValue)
+    if second != otherSecond { return second < otherSecond ? -1 : 1 }
+    let length = Int(entry.nameLength)
+    let otherLength = Int(other.nameLength)
+    return compareBytes(
+      names + Int(entry.nameOffset) + min(tieOffset, length), count: max(length - tieOffset, 0),
+      otherNames + Int(other.nameOffset) + min(tieOffset, otherLength),
+      count: max(otherLength - tieOffset, 0))
   }
 }
