@@ -72,7 +72,8 @@ extension Configuration {
         ignored: IgnoredNames(
           options.ignorePatterns + (options.hidden == .none ? options.hidePatterns : [])),
         metadata: metadata, order: order, prunes: options.prunes,
-        mergedChunkSize: Self.mergedChunkSize(order: order, presentation: presentation)),
+        mergedChunkSize: Self.mergedChunkSize(order: order, presentation: presentation),
+        chunkFilter: presentation.filter.keepsAll ? nil : presentation.filter),
       maxDepth: options.listingDepth, followsSymlinks: dereference == .always,
       staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,

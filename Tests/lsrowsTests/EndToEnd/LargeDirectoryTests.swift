@@ -50,5 +50,17 @@ import Testing
       $0.firstRange(of: bytes("77")) != nil && !$0.starts(with: bytes("dir-"))
     }
     #expect(Text(filtered.standardOutput) == Text(rowBytes(expected)))
+    // Rows a filter hides leave each chunk before its sort: the rows are
+    // those of the whole listing filtered, in either order.
+    let reversed = lsrows("-r", "--where", "name ~ '*77*' and type == file", "big", in: root.path)
+    #expect(Text(reversed.standardOutput) == Text(rowBytes(expected.reversed())))
+    let onlyDirectories = lsrows("--type=d", "big", in: root.path)
+    let expectedDirectories = splitRows(names.standardOutput).filter {
+      $0.starts(with: bytes("dir-"))
+    }
+    #expect(Text(onlyDirectories.standardOutput) == Text(rowBytes(expectedDirectories)))
+    #expect(expectedDirectories.count == 300)
+    let tooShallow = lsrows("--min-depth=2", "big", in: root.path)
+    #expect(tooShallow.exitStatus == 0 && tooShallow.standardOutput.isEmpty)
   }
 }

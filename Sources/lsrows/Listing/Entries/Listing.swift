@@ -10,15 +10,28 @@ final class Listing: Sendable {
   /// from one directory, so that column widths are measured once per
   /// directory.
   let directory: DirectoryID
+  /// Whether the storage goes back to ``EntryListPool`` with the listing:
+  /// not when the listing only lends rows a look at a list that lives on.
+  private let returnsStorage: Bool
 
-  init(_ storage: EntryList, at location: RowLocation, directory: DirectoryID = .operands) {
+  /// - Parameters:
+  ///   - storage: The entries.
+  ///   - location: Where they are.
+  ///   - directory: Which directory they come from.
+  ///   - returnsStorage: Whether the storage goes back to the pool with the
+  ///     listing; pass `false` when `storage` lives on elsewhere.
+  init(
+    _ storage: EntryList, at location: RowLocation, directory: DirectoryID = .operands,
+    returnsStorage: Bool = true
+  ) {
     self.storage = storage
     self.location = location
     self.directory = directory
+    self.returnsStorage = returnsStorage
   }
 
   deinit {
-    EntryListPool.shared.giveBack(storage)
+    if returnsStorage { EntryListPool.shared.giveBack(storage) }
   }
 
   /// The number of rows.

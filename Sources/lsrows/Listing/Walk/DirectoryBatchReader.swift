@@ -12,6 +12,14 @@ struct DirectoryBatchReader: Sendable {
   /// many entries, each sorted while the next is read on a second thread,
   /// and merged as it is written (``ChunkMerge``); `nil` reads it whole.
   var mergedChunkSize: Int?
+  /// What decides the rows shown of a directory read in chunks, or `nil`
+  /// when all are shown.
+  ///
+  /// `--where`, `--type` and `--min-depth` drop the others from each chunk
+  /// before its sort, on the thread that sorts it while the kernel reads:
+  /// left to the writer, the filter ran after the merge, when the writer
+  /// is the bound, and rows it hid were sorted and merged for nothing.
+  var chunkFilter: RowFilter?
 
   /// Reads up to `limit` entries from `stream`.
   ///
@@ -57,10 +65,14 @@ struct DirectoryBatchReader: Sendable {
     }
     var merge = ChunkMerge.Builder(isReversed: order.isReversed)
     var outcome = DirectoryBatch()
+    let fieldReader = FieldReader(accounts: AccountNames())
     // In place: a copy would share the list's arrays, and sorting one
     // would then copy them.
     func take(_ batch: inout DirectoryBatch) {
       guard !outcome.exhausted else { return }
+      if let chunkFilter {
+        removeHidden(from: &batch.list, by: chunkFilter, fieldReader, at: location)
+      }
       order.sort(&batch.list, at: location)
       do throws(MemoryExhausted) {
         try merge.add(
@@ -92,6 +104,26 @@ struct DirectoryBatchReader: Sendable {
       return .batch(outcome)
     }
     return .chunks(merge.finish(), outcome)
+  }
+
+  /// Removes the entries of `list` whose rows `filter` does not show.
+  private func removeHidden(
+    from list: inout EntryList, by filter: RowFilter, _ reader: FieldReader,
+    at location: RowLocation
+  ) {
+    // Unsorted, an entry's index is its position.
+    assert(list.entries.indices.allSatisfy { list.entries[$0].index == UInt32($0) })
+    var hidden = [Bool](repeating: false, count: list.count)
+    var hiddenCount = 0
+    do {
+      let listing = Listing(list, at: location, returnsStorage: false)
+      for row in listing.rows where !filter.shows(row, reader) {
+        hidden[row.position] = true
+        hiddenCount += 1
+      }
+    }
+    guard hiddenCount > 0 else { return }
+    list.removeEntries { entry, _ in hidden[Int(entry.index)] }
   }
 
   /// Reads up to `limit` entries and what the options need about them.
