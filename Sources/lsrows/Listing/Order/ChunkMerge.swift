@@ -3,10 +3,11 @@
 /// while another reads the next) and written without a sorted copy of it
 /// all.
 ///
-/// A loser tree picks each next name with one comparison per level; each
-/// comparison reads a 16-byte key made once per name from the bytes after
-/// what every name shares, as ``NameSort`` does. Chunks, keys and tree live
-/// in memory of their own, outside Swift's reference counting and
+/// Chunks are merged into a few runs as they arrive (``Builder``); then a
+/// loser tree picks each next name of the runs with one comparison per
+/// level. Each comparison reads a 16-byte key made once per name from the
+/// bytes after what every name shares, as ``NameSort`` does. Runs and tree
+/// live in memory of their own, outside Swift's reference counting and
 /// exclusivity checks, since the merge does a few comparisons per row of a
 /// million-entry directory.
 ///
@@ -37,6 +38,8 @@ final class ChunkMerge: @unchecked Sendable {
   /// The mean name length, for sizing blocks.
   private let meanNameLength: Int
 
+  /// A merge of `chunks`, whose keys start after `sharedPrefix` bytes; made
+  /// by ``Builder/finish()``.
   init(_ chunks: [Chunk], sharedPrefix: Int, isReversed: Bool) {
     self.isReversed = isReversed
     var leaves = 1
