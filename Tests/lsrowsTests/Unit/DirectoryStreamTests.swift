@@ -1,0 +1,59 @@
+import Testing
+
+@testable import lsrows
+
+/// Reading a directory's records into a list, a batch of entries and names
+/// at a time: every name once, each followed by its NUL, indexes in order,
+/// and no more entries per read than the limit.
+@Suite struct DirectoryStreamTests {
+  /// Names of every length a name can have, so that batches end on the
+  /// entry count and on the name bytes, with dot names and bytes that are
+  /// not UTF-8 among them.
+  static func makeNames() -> [[UInt8]] {
+    var names: [[UInt8]] = []
+    for length in 1...255 {
+      var name = [UInt8](repeating: UInt8(ascii: "a") + UInt8(length % 26), count: length)
+      name[0] = UInt8(ascii: "n")
+      if length % 7 == 0 { name[length - 1] = 0xFF }
+      names.append(name)
+    }
+    names += (0..<200).map { bytes("f\($0)") }
+    names += [bytes(".hidden"), bytes(".x"), bytes("..dots")]
+    return names
+  }
+
+  static func read(
+    _ path: String, limit: Int, hidden: HiddenEntries
+  ) throws -> [[UInt8]] {
+    let stream = try DirectoryStream(opening: path)
+    var names: [[UInt8]] = []
+    var ended = false
+    while !ended {
+      var list = EntryList()
+      ended = try stream.read(into: &list, limit: limit, keeping: hidden)
+      #expect(list.count <= limit)
+      for (position, entry) in list.entries.enumerated() {
+        #expect(entry.index == UInt32(position))
+        #expect(list.names[Int(entry.nameOffset + entry.nameLength)] == 0)
+        let name = Array(list.name(of: entry))
+        #expect(entry.namePrefix == name.withUnsafeBufferPointer { Entry.prefix(of: $0) })
+        names.append(name)
+      }
+    }
+    return names
+  }
+
+  @Test(arguments: [1, 7, 32, 33, 1000, Int.max])
+  func readsEveryNameOnce(limit: Int) throws {
+    let root = TemporaryDirectory()
+    let names = Self.makeNames()
+    for name in names { root.file(name) }
+    let sorted = { (names: [[UInt8]]) in names.sorted { $0.lexicographicallyPrecedes($1) } }
+    let visible = try Self.read(root.path, limit: limit, hidden: .none)
+    #expect(sorted(visible) == sorted(names.filter { $0.first != UInt8(ascii: ".") }))
+    let almostAll = try Self.read(root.path, limit: limit, hidden: .almostAll)
+    #expect(sorted(almostAll) == sorted(names))
+    let all = try Self.read(root.path, limit: limit, hidden: .all)
+    #expect(sorted(all) == sorted(names + [bytes("."), bytes("..")]))
+  }
+}
