@@ -15,11 +15,7 @@ enum Memory {
   ) throws(MemoryExhausted) {
     guard minimum > array.capacity else { return }
     let capacity = max(minimum, array.capacity * 2, 16)
-    let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-    // Small arrays (a directory of a few hundred entries) fit in the
-    // headroom kept for what is never checked; asking costs a trial malloc,
-    // or two system calls under a limit, for every directory of a tree.
-    guard !overflow, bytes < Self.checkedSize || fits(bytes) else { throw MemoryExhausted() }
+    try checkRoom(for: Element.self, count: capacity)
     array.reserveCapacity(capacity)
   }
 
@@ -32,13 +28,16 @@ enum Memory {
     return .allocate(capacity: capacity)
   }
 
-  /// Throws unless there is room for `count` values of `type`, as
-  /// ``reserve(_:atLeast:)`` decides: for an array made by
-  /// `init(unsafeUninitializedCapacity:initializingWith:)`.
+  /// Throws unless there is room for `count` values of `type`: what
+  /// ``reserve(_:atLeast:)`` and ``allocate(_:capacity:)`` ask, and an array
+  /// made by `init(unsafeUninitializedCapacity:initializingWith:)` asks first.
   static func checkRoom<Element>(
     for type: Element.Type, count: Int
   ) throws(MemoryExhausted) {
     let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    // Small arrays (a directory of a few hundred entries) fit in the
+    // headroom kept for what is never checked; asking costs a trial malloc,
+    // or two system calls under a limit, for every directory of a tree.
     guard !overflow, bytes < Self.checkedSize || fits(bytes) else { throw MemoryExhausted() }
   }
 

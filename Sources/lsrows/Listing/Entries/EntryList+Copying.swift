@@ -43,10 +43,8 @@ extension EntryList {
 
   /// Adds `batch`, entries whose names lie in `batchNames` (each followed by
   /// its NUL), with name offsets into `batchNames` and indexes from zero,
-  /// which this rewrites in place to count from the list's end.
-  ///
-  /// Two appends for the whole batch: appending each name as it was read
-  /// cost two calls of about seventy instructions a name.
+  /// which this rewrites in place to count from the list's end
+  /// (``EntryBatch`` gathers them).
   ///
   /// - Throws: ``MemoryExhausted`` when the system has no room for it.
   mutating func append(

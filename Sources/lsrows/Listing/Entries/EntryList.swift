@@ -19,6 +19,11 @@ struct EntryList: Sendable {
   static let nameCapacity = Int(UInt32.max)
 
   var count: Int { entries.count }
+
+  /// Whether `count` more name bytes keep the names within ``nameCapacity``.
+  func hasRoom(forNameBytes count: Int) -> Bool {
+    names.count + count <= Self.nameCapacity
+  }
   var isEmpty: Bool { entries.isEmpty }
 
   /// Adds an entry, copying its name.
@@ -30,7 +35,7 @@ struct EntryList: Sendable {
     name: UnsafeBufferPointer<UInt8>,
     kind: FileKind
   ) throws(MemoryExhausted) -> Bool {
-    guard names.count + name.count + 1 <= EntryList.nameCapacity else { return false }
+    guard hasRoom(forNameBytes: name.count + 1) else { return false }
     if entries.count == entries.capacity {
       try Memory.reserve(&entries, atLeast: entries.count + 1)
     }

@@ -64,8 +64,10 @@ extension ChunkMerge {
       }
       var (left, right) = (0, 0)
       while left < first.entries.count && right < second.entries.count {
-        let order = first.compare(left, with: second, at: right, tieOffset: tieOffset)
-        if order == 0 || (isReversed ? order > 0 : order < 0) {
+        let order = ChunkMerge.compare(
+          first.entries[left], in: first.names.baseAddress!, second.entries[right],
+          in: second.names.baseAddress!, tieOffset: tieOffset)
+        if order == 0 || ChunkMerge.comesFirst(order, isReversed: isReversed) {
           take(left, of: first)
           left += 1
         } else {
@@ -102,23 +104,6 @@ extension ChunkMerge {
       }
     }
 
-    /// How the name at `position` sorts against `other`'s at `otherPosition`.
-    @inline(__always)
-    func compare(
-      _ position: Int, with other: Chunk, at otherPosition: Int, tieOffset: Int
-    ) -> Int32 {
-      ChunkMerge.compare(
-        entries[position], in: names.baseAddress!, other.entries[otherPosition],
-        in: other.names.baseAddress!, tieOffset: tieOffset)
-    }
-
-    /// The name at `position`, without the NUL after it.
-    func name(at position: Int) -> UnsafeBufferPointer<UInt8> {
-      let entry = entries[position]
-      return UnsafeBufferPointer(
-        start: names.baseAddress! + Int(entry.nameOffset), count: Int(entry.nameLength))
-    }
-
     func release() {
       entries.deallocate()
       names.deallocate()
@@ -147,5 +132,12 @@ extension ChunkMerge {
       names + Int(entry.nameOffset) + min(tieOffset, length), count: max(length - tieOffset, 0),
       otherNames + Int(other.nameOffset) + min(tieOffset, otherLength),
       count: max(otherLength - tieOffset, 0))
+  }
+
+  /// Whether the name that compared as `order` against another comes
+  /// first in the listing; equal names are left to the caller.
+  @inline(__always)
+  static func comesFirst(_ order: Int32, isReversed: Bool) -> Bool {
+    isReversed ? order > 0 : order < 0
   }
 }

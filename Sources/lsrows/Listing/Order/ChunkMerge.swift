@@ -175,7 +175,7 @@ final class ChunkMerge: @unchecked Sendable {
       entryBases[a]![headA], in: nameBases[a]!, entryBases[b]![headB], in: nameBases[b]!,
       tieOffset: tieOffset)
     if order == 0 { return a < b }
-    return isReversed ? order > 0 : order < 0
+    return ChunkMerge.comesFirst(order, isReversed: isReversed)
   }
 
   private func build() {

@@ -8,4 +8,10 @@ struct DirectoryBatch: Sendable {
   var failures: [SystemError] = []
   /// Memory ran out: the walk must stop.
   var exhausted = false
+
+  /// Whether nothing more is read after this batch: the directory ended,
+  /// reading failed, or memory ran out.
+  var endsReading: Bool {
+    reachedEnd || readError != nil || exhausted
+  }
 }

@@ -59,7 +59,7 @@ struct DirectoryBatchReader: Sendable {
       var done = false
       while !done {
         let chunk = reader.readUnsorted(from: stream, limit: chunkSize, at: location)
-        done = chunk.reachedEnd || chunk.readError != nil || chunk.exhausted
+        done = chunk.endsReading
         if !yield(chunk) { return }
       }
     }
@@ -75,8 +75,7 @@ struct DirectoryBatchReader: Sendable {
       }
       order.sort(&batch.list, at: location)
       do throws(MemoryExhausted) {
-        try merge.add(
-          batch.list, isLast: batch.reachedEnd || batch.readError != nil || batch.exhausted)
+        try merge.add(batch.list, isLast: batch.endsReading)
       } catch {
         outcome.exhausted = true
       }
@@ -113,16 +112,10 @@ struct DirectoryBatchReader: Sendable {
   ) {
     // Unsorted, an entry's index is its position.
     assert(list.entries.indices.allSatisfy { list.entries[$0].index == UInt32($0) })
-    var hidden = [Bool](repeating: false, count: list.count)
-    var hiddenCount = 0
-    do {
-      let listing = Listing(list, at: location, returnsStorage: false)
-      for row in listing.rows where !filter.shows(row, reader) {
-        hidden[row.position] = true
-        hiddenCount += 1
-      }
+    let hidden: [Bool] = Listing(list, at: location, returnsStorage: false).rows.map {
+      !filter.shows($0, reader)
     }
-    guard hiddenCount > 0 else { return }
+    guard hidden.contains(true) else { return }
     list.removeEntries { entry, _ in hidden[Int(entry.index)] }
   }
 

@@ -57,7 +57,7 @@ extension TreeWalker {
 
   /// Queues a batch's entries in `frame` and reports its failures.
   func receive(_ batch: consuming DirectoryBatch, into frame: WalkFrame) {
-    frame.finishedReading = batch.reachedEnd || batch.readError != nil || batch.exhausted
+    frame.finishedReading = batch.endsReading
     guard !batch.exhausted else { return exhaust() }
     if let error = batch.readError {
       // As ls: report the failure, then list whatever was read.
