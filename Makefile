@@ -17,6 +17,11 @@ ARGS ?= .
 CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 STATIC_CXX = $(if $(filter /%,$(CXX_ARCHIVE)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
+# So does libgcc's unwinder, when clang finds its archive: without
+# libgcc_s.so the loader maps and relocates one library fewer, and an empty
+# listing took 1.19 ms against 1.26 (ls: 1.02).
+GCC_EH_ARCHIVE := $(shell clang -print-file-name=libgcc_eh.a 2>/dev/null)
+STATIC_GCC = $(if $(filter /%,$(GCC_EH_ARCHIVE)),-Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
 # Start-up, measured on an empty directory: types are reached through
 # their metadata accessors rather than by demangling their names at first
 # use (a fifth of the instructions before the first getdents64), and with
@@ -32,7 +37,7 @@ STARTUP_ORDER = $(CURDIR)/packaging/startup-order.txt
 LLD_LINK = $(if $(LLD),-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=$(STARTUP_ORDER) -Xlinker --no-warn-symbol-ordering)
 RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(STATIC_CXX) \
-	$(FAST_START) $(LLD_LINK)
+	$(STATIC_GCC) $(FAST_START) $(LLD_LINK)
 RELEASE_BIN = $(shell $(RELEASE_BUILD) --show-bin-path)
 # The binary install-files copies; make install builds it first.
 LSROWS = $(RELEASE_BIN)/lsrows
