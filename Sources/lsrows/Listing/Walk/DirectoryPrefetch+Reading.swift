@@ -34,7 +34,12 @@ extension DirectoryPrefetch {
   /// directory, `/`-terminated.
   func subdirectoryPaths(of list: EntryList, at prefix: [UInt8], depth: Int) -> [[UInt8]?] {
     guard depth < walk.configuration.maxDepth else { return [] }
+    // Counted first, so the array is allocated once rather than grown:
+    // growing it was a tenth of the mallocs of a walk.
+    let directories = list.entries.reduce(0) { $0 + ($1.kind == .directory ? 1 : 0) }
+    guard directories > 0 else { return [] }
     var paths: [[UInt8]?] = []
+    paths.reserveCapacity(directories)
     list.names.withUnsafeBufferPointer { names in
       for entry in list.entries where entry.kind == .directory && !entry.isDotOrDotDot(in: names) {
         let name = list.name(of: entry)
