@@ -3,7 +3,10 @@
 ///
 /// Rows are filtered where they are written, not where they are read, so
 /// that a directory filtered out is still walked into with `-R` (as find
-/// goes on below a directory its tests reject).
+/// goes on below a directory its tests reject). The one exception is a
+/// large directory read in chunks, which is never walked below: each chunk
+/// is filtered before its sort (``DirectoryBatchReader/chunkFilter``), and
+/// its rows' ``Listing/isFiltered`` spares the writer asking again.
 struct RowFilter: Sendable {
   /// The kinds to keep; `nil` keeps every kind.
   var kinds: Set<FileKind>?

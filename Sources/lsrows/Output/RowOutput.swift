@@ -32,7 +32,7 @@ final class RowOutput {
     let filter = presentation.filter
     let reader = FieldReader(accounts: accounts)
     self.filter = filter
-    shows = { filter.shows($0, reader) }
+    shows = { $0.listing.isFiltered || filter.shows($0, reader) }
     measuresColumns = presentation.measuresColumns
   }
 

@@ -13,6 +13,11 @@ final class Listing: Sendable {
   /// Whether the storage goes back to ``EntryListPool`` with the listing:
   /// not when the listing only lends rows a look at a list that lives on.
   private let returnsStorage: Bool
+  /// Whether ``RowFilter`` has passed every row already: a large
+  /// directory's chunks are filtered before their sort
+  /// (``DirectoryBatchReader/chunkFilter``), and asking again where rows
+  /// are written evaluated every query twice for each row shown.
+  let isFiltered: Bool
 
   /// - Parameters:
   ///   - storage: The entries.
@@ -20,14 +25,16 @@ final class Listing: Sendable {
   ///   - directory: Which directory they come from.
   ///   - returnsStorage: Whether the storage goes back to the pool with the
   ///     listing; pass `false` when `storage` lives on elsewhere.
+  ///   - isFiltered: Whether every entry already passed the row filter.
   init(
     _ storage: EntryList, at location: RowLocation, directory: DirectoryID = .operands,
-    returnsStorage: Bool = true
+    returnsStorage: Bool = true, isFiltered: Bool = false
   ) {
     self.storage = storage
     self.location = location
     self.directory = directory
     self.returnsStorage = returnsStorage
+    self.isFiltered = isFiltered
   }
 
   deinit {

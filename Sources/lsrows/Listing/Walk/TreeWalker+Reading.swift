@@ -38,7 +38,7 @@ extension TreeWalker {
   func receiveBlock(of blocks: MergedBlocks, into frame: WalkFrame) {
     do throws(MemoryExhausted) {
       if let block = try blocks.next() {
-        frame.receive(block)
+        frame.receive(block, isFiltered: configuration.reader.chunkFilter != nil)
       } else {
         frame.blocks = nil
         frame.finishedReading = true

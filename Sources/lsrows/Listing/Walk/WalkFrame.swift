@@ -65,13 +65,15 @@ final class WalkFrame {
     return next >= current.count
   }
 
-  /// Takes a batch read from the directory.
-  func receive(_ list: consuming EntryList) {
+  /// Takes a batch read from the directory; `isFiltered` when the row
+  /// filter has passed all its entries already.
+  func receive(_ list: consuming EntryList, isFiltered: Bool = false) {
     if queued.isEmpty && isCurrentBatchDone {
-      current = list.isEmpty ? nil : Listing(list, at: location, directory: id)
+      current =
+        list.isEmpty ? nil : Listing(list, at: location, directory: id, isFiltered: isFiltered)
       next = 0
     } else {
-      queued.append(Listing(list, at: location, directory: id))
+      queued.append(Listing(list, at: location, directory: id, isFiltered: isFiltered))
     }
   }
 
