@@ -11,8 +11,11 @@ import Glibc
 /// thread uses it at a time.
 final class DirectoryStream: @unchecked Sendable {
   /// The open directory; closed when the stream goes away.
-  let descriptor: FileDescriptor
+  private(set) var descriptor: FileDescriptor
   private var buffer: UnsafeMutableRawPointer?
+  /// The buffer lent to the stream, kept to read the next directory into
+  /// when the stream is reused (``reopen(_:followingSymlink:)``).
+  private let lentBuffer: UnsafeMutableRawPointer?
   /// Whether the buffer is this stream's own, to free; a walk lends one
   /// buffer to every subdirectory it reads whole, one after the other.
   private let ownsBuffer: Bool
@@ -42,12 +45,50 @@ final class DirectoryStream: @unchecked Sendable {
     descriptor = try FileDescriptor.openDirectory(
       name, relativeTo: directory, followingSymlink: followingSymlink)
     buffer = lentBuffer
+    self.lentBuffer = lentBuffer
     ownsBuffer = lentBuffer == nil
+  }
+
+  /// A stream with no directory open yet, for a thread that reads whole
+  /// directories one after another with ``reopen(_:followingSymlink:)``:
+  /// one stream for all of them, not an object per directory.
+  ///
+  /// - Parameter lentBuffer: As in ``init(opening:relativeTo:followingSymlink:lentBuffer:)``.
+  init(reusing lentBuffer: UnsafeMutableRawPointer) {
+    descriptor = Self.noDirectory
+    buffer = lentBuffer
+    self.lentBuffer = lentBuffer
+    ownsBuffer = false
+    reachedEnd = true
   }
 
   deinit {
     if ownsBuffer { buffer?.deallocate() }
-    descriptor.close()
+    if descriptor != Self.noDirectory { descriptor.close() }
+  }
+
+  /// What ``descriptor`` is while a reused stream has no directory open.
+  private static let noDirectory = FileDescriptor(rawValue: -1)
+
+  /// Opens the directory `name`, relative to the working directory, in
+  /// place of the one the stream had, which is closed.
+  ///
+  /// For a stream made with ``init(reusing:)``: the directory before must
+  /// have been read to its end, or be abandoned, as the buffer is reused.
+  ///
+  /// - Throws: The error of `openat`; the stream then has no directory.
+  func reopen(_ name: UnsafePointer<CChar>, followingSymlink: Bool) throws(Errno) {
+    assert(!ownsBuffer, "a stream made to be reused")
+    close()
+    descriptor = try FileDescriptor.openDirectory(name, followingSymlink: followingSymlink)
+    buffer = lentBuffer
+    (position, end, reachedEnd) = (0, 0, false)
+  }
+
+  /// Closes the directory of a reused stream.
+  func close() {
+    if descriptor != Self.noDirectory { descriptor.close() }
+    descriptor = Self.noDirectory
   }
 
   /// Calls `body` with each record in turn until it returns `false` or the

@@ -16,30 +16,34 @@ extension DirectoryPrefetch {
     return path
   }
 
-  /// Reads a request, and the paths of its subdirectories; the request's
-  /// path becomes the rows' location.
+  /// Reads a request, and appends the paths of its subdirectories to the
+  /// empty `subdirectoryPaths`; the request's path becomes the rows' location.
   func read(
-    _ request: inout Request, lentBuffer: UnsafeMutableRawPointer
-  ) -> (Outcome, [[UInt8]?]) {
+    _ request: inout Request, with stream: DirectoryStream,
+    subdirectoryPaths: inout [[UInt8]?]
+  ) -> Outcome {
     var path: [UInt8] = []
     swap(&path, &request.path)
     return read(
-      path: &path, depth: request.depth, lentBuffer: lentBuffer, findingSubdirectories: true)
+      path: &path, depth: request.depth, with: stream,
+      findingSubdirectories: true, subdirectoryPaths: &subdirectoryPaths)
   }
 
-  /// The paths (as in ``Request``) of `list`'s subdirectories that the
-  /// walk will descend into, in order; `nil` for one too long to open whole.
+  /// Appends to `paths` the paths (as in ``Request``) of `list`'s
+  /// subdirectories that the walk will descend into, in order; `nil` for
+  /// one too long to open whole.
   ///
   /// `prefix` is the path of the list's directory from the working
   /// directory, `/`-terminated.
-  func subdirectoryPaths(of list: EntryList, at prefix: [UInt8], depth: Int) -> [[UInt8]?] {
-    guard depth < walk.configuration.maxDepth else { return [] }
-    // Counted first, so the array is allocated once rather than grown:
-    // growing it was a tenth of the mallocs of a walk.
+  func appendSubdirectoryPaths(
+    of list: EntryList, at prefix: [UInt8], depth: Int, to paths: inout [[UInt8]?]
+  ) {
+    guard depth < walk.configuration.maxDepth else { return }
+    // Counted first, so the array grows once at most rather than by
+    // doubling: growing it was a tenth of the mallocs of a walk.
     let directories = list.entries.reduce(0) { $0 + ($1.kind == .directory ? 1 : 0) }
-    guard directories > 0 else { return [] }
-    var paths: [[UInt8]?] = []
-    paths.reserveCapacity(directories)
+    guard directories > 0 else { return }
+    paths.reserveCapacity(paths.count + directories)
     list.names.withUnsafeBufferPointer { names in
       for entry in list.entries where entry.kind == .directory && !entry.isDotOrDotDot(in: names) {
         let name = list.name(of: entry)
@@ -50,53 +54,54 @@ extension DirectoryPrefetch {
         paths.append(Self.requestPath(prefix, name))
       }
     }
-    return paths
   }
 
   /// Opens, reads and closes one directory, by its path (as
-  /// ``requestPath(_:_:)`` makes it): for the helper, or for the walk when
-  /// it wants a directory nobody has begun.
+  /// ``requestPath(_:_:)`` makes it), in `stream` (made to be reused): for
+  /// the helper, or for the walk when it wants a directory nobody has begun.
   ///
   /// The path loses its NUL and becomes the rows' location: in place, so
   /// that no directory's path is copied (pass one nothing else holds).
-  func read(path: inout [UInt8], depth: Int, lentBuffer: UnsafeMutableRawPointer) -> Outcome {
-    read(path: &path, depth: depth, lentBuffer: lentBuffer, findingSubdirectories: false).0
+  func read(path: inout [UInt8], depth: Int, with stream: DirectoryStream) -> Outcome {
+    var none: [[UInt8]?] = []
+    return read(
+      path: &path, depth: depth, with: stream, findingSubdirectories: false,
+      subdirectoryPaths: &none)
   }
 
-  /// Reads as ``read(path:depth:lentBuffer:)`` does, and with
-  /// `findingSubdirectories` the paths of the subdirectories too: from the
-  /// batch before the outcome holds it, as a copy of the batch retained
-  /// each of its arrays.
+  /// Reads as ``read(path:depth:with:)`` does, and with
+  /// `findingSubdirectories` appends the paths of the subdirectories to
+  /// `subdirectoryPaths`: from the batch before the outcome holds it, as a
+  /// copy of the batch retained each of its arrays.
   private func read(
-    path: inout [UInt8], depth: Int, lentBuffer: UnsafeMutableRawPointer,
-    findingSubdirectories: Bool
-  ) -> (Outcome, [[UInt8]?]) {
+    path: inout [UInt8], depth: Int, with stream: DirectoryStream,
+    findingSubdirectories: Bool, subdirectoryPaths: inout [[UInt8]?]
+  ) -> Outcome {
     let outcome = Outcome()
-    var paths: [[UInt8]?] = []
+    defer { stream.close() }
     do throws(Errno) {
-      let stream = try path.withUnsafeBufferPointer { path throws(Errno) in
+      try path.withUnsafeBufferPointer { path throws(Errno) in
         try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
-          try DirectoryStream(
-            opening: path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks,
-            lentBuffer: lentBuffer)
+          try stream.reopen(
+            path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks)
         }
       }
       let status = try stream.descriptor.status()
       outcome.status = status
       if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
-        return (outcome, [])
+        return outcome
       }
       path.removeLast()  // the NUL
       let location = walk.paths.location(pathPrefix: path, depth: depth)
       outcome.location = location
       let batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
       if findingSubdirectories {
-        paths = subdirectoryPaths(of: batch.list, at: path, depth: depth)
+        appendSubdirectoryPaths(of: batch.list, at: path, depth: depth, to: &subdirectoryPaths)
       }
       outcome.batch = batch
     } catch {
       outcome.error = error
     }
-    return (outcome, paths)
+    return outcome
   }
 }

@@ -36,8 +36,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
     /// `nil` when the directory was not read: on another file system.
     var batch: DirectoryBatch?
     /// The numbers of its subdirectories, in the order the walk descends
-    /// into them (``unrequested`` for one too deep in the path to open whole).
-    var subdirectories: [Int] = []
+    /// into them.
+    var subdirectories: Range<Int> = 0..<0
 
     init() {}
   }
@@ -72,6 +72,12 @@ final class DirectoryPrefetch: @unchecked Sendable {
   private var stopped = false
   private var helperWaiting = false
   private var walkWaiting = false
+  /// The paths of the subdirectories of what the walk reads, before they
+  /// are queued.
+  ///
+  /// Kept, so that a directory costs no array for them. Only the walk's
+  /// thread touches it; the helper has its own.
+  private var walkPaths: [[UInt8]?] = []
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   /// The helper waits on this for work or room; the walk for a result.
@@ -137,23 +143,23 @@ final class DirectoryPrefetch: @unchecked Sendable {
   /// while the helper starts on the second.
   ///
   /// - Returns: The numbers, in the order the walk descends.
-  func queueSubdirectories(of list: EntryList, at prefix: [UInt8], depth: Int) -> [Int] {
-    let paths = subdirectoryPaths(of: list, at: prefix, depth: depth)
-    guard !paths.isEmpty else { return [] }
+  func queueSubdirectories(of list: EntryList, at prefix: [UInt8], depth: Int) -> Range<Int> {
+    appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &walkPaths)
+    guard !walkPaths.isEmpty else { return 0..<0 }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return enqueue(paths, depth: depth + 1, leavingFirst: true)
+    return enqueue(&walkPaths, depth: depth + 1, leavingFirst: true)
   }
 
   /// What was read of directory `id`.
   ///
   /// - Parameters:
   ///   - id: The directory's number.
-  ///   - lentBuffer: Where the walk reads other directories while the one
-  ///     it wants is being read.
+  ///   - stream: What the walk reads other directories with while the one
+  ///     it wants is being read: its stream made to be reused.
   /// - Returns: `nil` when it has not begun (the walk then reads it
   ///   itself) or is not prefetched.
-  func take(_ id: Int, lentBuffer: UnsafeMutableRawPointer) -> Outcome? {
+  func take(_ id: Int, stream: DirectoryStream) -> Outcome? {
     guard id != Self.unrequested else { return nil }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
@@ -168,9 +174,9 @@ final class DirectoryPrefetch: @unchecked Sendable {
       case .reading:
         if var other = popPending() {
           pthread_mutex_unlock(mutex)
-          let (outcome, paths) = read(&other, lentBuffer: lentBuffer)
+          let outcome = read(&other, with: stream, subdirectoryPaths: &walkPaths)
           pthread_mutex_lock(mutex)
-          publish(outcome, of: other, subdirectories: paths)
+          publish(outcome, of: other, subdirectories: &walkPaths)
           continue
         }
         walkWaiting = true
@@ -189,29 +195,33 @@ final class DirectoryPrefetch: @unchecked Sendable {
 
   private func help() {
     var buffer = [UInt8](repeating: 0, count: DirectoryStream.bufferSize)
+    var paths: [[UInt8]?] = []
     buffer.withUnsafeMutableBytes { buffer in
+      let stream = DirectoryStream(reusing: buffer.baseAddress!)
       while var request = nextRequest() {
-        let (outcome, paths) = read(&request, lentBuffer: buffer.baseAddress!)
+        let outcome = read(&request, with: stream, subdirectoryPaths: &paths)
         pthread_mutex_lock(mutex)
-        publish(outcome, of: request, subdirectories: paths)
+        publish(outcome, of: request, subdirectories: &paths)
         pthread_mutex_unlock(mutex)
       }
     }
   }
 
-  /// Stores what was read, numbering and queueing its subdirectories.
+  /// Stores what was read, numbering and queueing its subdirectories,
+  /// whose paths it takes.
   ///
   /// With it, so that the walk, which may take it at once and descend,
   /// finds them known. Call with the lock held.
   private func publish(
-    _ outcome: Outcome, of request: Request, subdirectories: [[UInt8]?]
+    _ outcome: Outcome, of request: Request, subdirectories: inout [[UInt8]?]
   ) {
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
       // Out of descriptors: the walk opens it, with its own remedy.
       states[request.id] = .pending
+      subdirectories.removeAll(keepingCapacity: true)
     } else {
       outcome.subdirectories = enqueue(
-        subdirectories, depth: request.depth + 1, leavingFirst: false)
+        &subdirectories, depth: request.depth + 1, leavingFirst: false)
       readDirectories += 1
       readEntries += outcome.batch?.list.count ?? 0
       states[request.id] = .read(outcome)
@@ -219,29 +229,26 @@ final class DirectoryPrefetch: @unchecked Sendable {
     if walkWaiting { pthread_cond_signal(walkWakes) }
   }
 
-  /// Numbers `paths` and queues them, the first on top.
+  /// Numbers `paths` one after the other and queues them, the first on
+  /// top, leaving `paths` empty.
   ///
-  /// With `leavingFirst`, the first is numbered as taken and not queued.
+  /// One too long to open whole (`nil`), and with `leavingFirst` the
+  /// first, is numbered as taken and not queued: the walk reads it itself.
   /// Call with the lock held.
-  private func enqueue(_ paths: [[UInt8]?], depth: Int, leavingFirst: Bool) -> [Int] {
-    var ids: [Int] = []
-    ids.reserveCapacity(paths.count)
+  private func enqueue(_ paths: inout [[UInt8]?], depth: Int, leavingFirst: Bool) -> Range<Int> {
+    let first = states.count
     for (index, path) in paths.enumerated() {
-      guard path != nil else {
-        ids.append(Self.unrequested)
-        continue
-      }
-      ids.append(states.count)
-      states.append(leavingFirst && index == 0 ? .taken : .pending)
+      states.append(path == nil || (leavingFirst && index == 0) ? .taken : .pending)
     }
     var added = false
-    for (index, path) in paths.enumerated().reversed() {
-      guard let path, !(leavingFirst && index == 0) else { continue }
-      stack.append(Request(id: ids[index], path: path, depth: depth))
+    for index in paths.indices.reversed() where !(leavingFirst && index == 0) {
+      guard let path = paths[index].take() else { continue }
+      stack.append(Request(id: first + index, path: path, depth: depth))
       added = true
     }
+    paths.removeAll(keepingCapacity: true)
     if added && helperWaiting { pthread_cond_signal(helperWakes) }
-    return ids
+    return first..<states.count
   }
 
   /// The top request nobody has begun, marked as being read.

@@ -28,8 +28,9 @@ extension TreeWalker {
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
     if frame.depth == 1, let prefetch {
-      frame.subdirectories += prefetch.queueSubdirectories(
-        of: batch.list, at: frame.location.pathPrefix, depth: 1)
+      frame.subdirectories.append(
+        prefetch.queueSubdirectories(
+          of: batch.list, at: frame.location.pathPrefix, depth: 1))
     }
     receive(batch, into: frame)
   }
@@ -67,6 +68,10 @@ extension TreeWalker {
           FailureSeverity.of(failureAt: frame.depth)))
     }
     for failure in batch.failures { send(.failure(failure, FailureSeverity.entry)) }
-    frame.receive(batch.list)
+    // Moved out, not copied: a copy retained and released each of the
+    // list's five arrays and tables, for every directory.
+    var list = EntryList()
+    swap(&list, &batch.list)
+    frame.receive(list)
   }
 }

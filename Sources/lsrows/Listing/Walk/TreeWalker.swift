@@ -22,6 +22,8 @@ final class TreeWalker {
   /// The buffer every subdirectory is read into, one after the other.
   private let subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
     byteCount: DirectoryStream.bufferSize, alignment: 8)
+  /// What the walk reads the prefetch's directories with, in that buffer.
+  private lazy var prefetchStream = DirectoryStream(reusing: subdirectoryBuffer)
 
   /// - Parameters:
   ///   - operand: The directory, as given.
@@ -124,9 +126,10 @@ final class TreeWalker {
   }
 
   private func descend(from parent: WalkFrame, into entry: Entry, of listing: Listing) {
-    let list = listing.storage
-    // The name shares the list's bytes, which hold a NUL after it.
-    let name = list.name(of: entry)
+    // The name shares the list's bytes, which hold a NUL after it. Read
+    // through the listing, not a copy of its list, which retained each of
+    // the list's arrays and tables.
+    let name = listing.storage.name(of: entry)
     if let prefetch, descendPrefetched(from: parent, into: name, of: listing, with: prefetch) {
       return
     }
@@ -138,13 +141,13 @@ final class TreeWalker {
       send(.failure(.openDirectory(directoryPath(of: parent), error), FailureSeverity.entry))
       return
     }
-    var opened = open(entry, of: list, in: directory)
+    var opened = open(entry, of: listing.storage, in: directory)
     if let error = opened.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem,
       directories.closeAll(except: parent, readOut: readOut)
     {
       // Out of descriptors (the parent process left many open): closing
       // the levels above made room; try once more.
-      opened = open(entry, of: list, in: directory)
+      opened = open(entry, of: listing.storage, in: directory)
     }
     guard let stream = opened.stream, let status = opened.status else {
       let error = opened.error ?? .noSuchFileOrDirectory
@@ -178,18 +181,14 @@ final class TreeWalker {
     with prefetch: DirectoryPrefetch
   ) -> Bool {
     let depth = parent.depth + 1
-    var id = DirectoryPrefetch.unrequested
-    if parent.subdirectoriesDescended < parent.subdirectories.count {
-      id = parent.subdirectories[parent.subdirectoriesDescended]
-    }
-    parent.subdirectoriesDescended += 1
-    var outcome = prefetch.take(id, lentBuffer: subdirectoryBuffer)
+    let id = parent.subdirectories.next() ?? DirectoryPrefetch.unrequested
+    var outcome = prefetch.take(id, stream: prefetchStream)
     let readHere = outcome == nil
     if readHere {
       let prefix = parent.location.pathPrefix
       guard paths.isShortEnough(prefix.count + name.count) else { return false }
       var path = DirectoryPrefetch.requestPath(prefix, name)
-      outcome = prefetch.read(path: &path, depth: depth, lentBuffer: subdirectoryBuffer)
+      outcome = prefetch.read(path: &path, depth: depth, with: prefetchStream)
     }
     guard let outcome else { return false }
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
@@ -213,10 +212,10 @@ final class TreeWalker {
       depth: depth,
       id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
     directories.push(frame)
-    frame.subdirectories =
+    frame.subdirectories.append(
       readHere
-      ? prefetch.queueSubdirectories(of: batch.list, at: frame.location.pathPrefix, depth: depth)
-      : outcome.subdirectories
+        ? prefetch.queueSubdirectories(of: batch.list, at: frame.location.pathPrefix, depth: depth)
+        : outcome.subdirectories)
     receive(batch, into: frame)
     return true
   }

@@ -16,10 +16,8 @@ final class WalkFrame {
   var finishedReading = false
   /// A large directory's sorted chunks, handed out a block at a time.
   var blocks: MergedBlocks?
-  /// The prefetch's numbers for the subdirectories to descend into, in
-  /// order, and how many have been descended into.
-  var subdirectories: [Int] = []
-  var subdirectoriesDescended = 0
+  /// The prefetch's numbers for the subdirectories not yet descended into.
+  var subdirectories = SubdirectoryNumbers()
   let identity: DirectoryIdentity
   /// The name in the parent directory (sharing the parent's name bytes);
   /// the operand itself for the first.
