@@ -85,10 +85,11 @@ final class DirectoryStream: @unchecked Sendable {
     (position, end, reachedEnd) = (0, 0, false)
   }
 
-  /// Closes the directory of a reused stream.
+  /// Closes the directory of a reused stream, which then reads as ended.
   func close() {
     if descriptor != Self.noDirectory { descriptor.close() }
     descriptor = Self.noDirectory
+    (position, end, reachedEnd) = (0, 0, true)
   }
 
   /// Calls `body` with each record in turn until it returns `false` or the

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import lsrows
@@ -55,5 +56,62 @@ import Testing
     #expect(sorted(almostAll) == sorted(names))
     let all = try Self.read(root.path, limit: limit, hidden: .all)
     #expect(sorted(all) == sorted(names + [bytes("."), bytes("..")]))
+  }
+
+  /// The names a stream has left to read, sorted.
+  static func remainingNames(of stream: DirectoryStream) throws -> [[UInt8]] {
+    var list = EntryList()
+    _ = try stream.read(into: &list, keeping: .none)
+    return list.entries.map { Array(list.name(of: $0)) }.sorted {
+      $0.lexicographicallyPrecedes($1)
+    }
+  }
+
+  /// Whether `descriptor` still holds the directory `identity` names: a
+  /// descriptor closed and taken again by another test's thread holds
+  /// something else, so this does not depend on what runs alongside.
+  static func stillHolds(_ descriptor: CInt, _ identity: (dev_t, ino_t)) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    return (status.st_dev, status.st_ino) == identity
+  }
+
+  /// One stream reads directory after directory (as the prefetch does),
+  /// each whole and only its own names, closing each before the next; a
+  /// directory that cannot be opened leaves it with none.
+  @Test func reusedStreamReadsEachDirectoryInTurn() throws {
+    let root = TemporaryDirectory()
+    let directories = (0..<50).map { number in
+      let directory = root.directory("d\(number)")
+      for file in 0..<(number % 7) { root.file("d\(number)/f\(number)-\(file)") }
+      return (path: directory, names: (0..<(number % 7)).map { bytes("f\(number)-\($0)") })
+    }
+    let buffer = UnsafeMutableRawPointer.allocate(
+      byteCount: DirectoryStream.bufferSize, alignment: 8)
+    defer { buffer.deallocate() }
+    let stream = DirectoryStream(reusing: buffer)
+    var previous: (descriptor: CInt, identity: (dev_t, ino_t))?
+    for _ in 0..<2 {
+      for directory in directories {
+        try (directory.path + [0]).withUnsafeBufferPointer { path in
+          try path.withMemoryRebound(to: CChar.self) { path in
+            try stream.reopen(path.baseAddress!, followingSymlink: false)
+          }
+        }
+        if let previous {
+          #expect(!Self.stillHolds(previous.descriptor, previous.identity))
+        }
+        var status = stat()
+        #expect(fstat(stream.descriptor.rawValue, &status) == 0)
+        previous = (stream.descriptor.rawValue, (status.st_dev, status.st_ino))
+        #expect(try Self.remainingNames(of: stream) == directory.names)
+      }
+    }
+    stream.close()
+    #expect(!Self.stillHolds(previous!.descriptor, previous!.identity))
+    #expect(throws: Errno.noSuchFileOrDirectory) {
+      try stream.reopen(root.path + "/missing", followingSymlink: false)
+    }
+    #expect(try Self.remainingNames(of: stream) == [])
   }
 }
