@@ -14,7 +14,7 @@ extension TreeWalker {
       // Not walked below: a large directory may be sorted in chunks.
       switch configuration.reader.readWhole(from: stream, at: frame.location) {
       case .batch(let batch):
-        receive(batch, into: frame)
+        receive(consume batch, into: frame)
       case .chunks(let merge, let outcome):
         receive(outcome, into: frame)
         guard !events.isStopped, !outcome.exhausted else { return }
@@ -32,7 +32,7 @@ extension TreeWalker {
         prefetch.queueSubdirectories(
           of: batch.list, at: frame.location.pathPrefix, depth: 1))
     }
-    receive(batch, into: frame)
+    receive(consume batch, into: frame)
   }
 
   /// Queues the next block of a merged directory's rows.
@@ -68,10 +68,10 @@ extension TreeWalker {
           FailureSeverity.of(failureAt: frame.depth)))
     }
     for failure in batch.failures { send(.failure(failure, FailureSeverity.entry)) }
-    // Moved out, not copied: a copy retained and released each of the
-    // list's five arrays and tables, for every directory.
+    // Moved out and on, not copied: a copy retained and released each of
+    // the list's five arrays and tables, for every directory.
     var list = EntryList()
     swap(&list, &batch.list)
-    frame.receive(list)
+    frame.receive(consume list)
   }
 }

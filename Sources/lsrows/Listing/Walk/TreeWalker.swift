@@ -216,7 +216,7 @@ final class TreeWalker {
       readHere
         ? prefetch.queueSubdirectories(of: batch.list, at: frame.location.pathPrefix, depth: depth)
         : outcome.subdirectories)
-    receive(batch, into: frame)
+    receive(consume batch, into: frame)
     return true
   }
 

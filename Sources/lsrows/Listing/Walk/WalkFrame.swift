@@ -68,10 +68,11 @@ final class WalkFrame {
   func receive(_ list: consuming EntryList, isFiltered: Bool = false) {
     if queued.isEmpty && isCurrentBatchDone {
       current =
-        list.isEmpty ? nil : Listing(list, at: location, directory: id, isFiltered: isFiltered)
+        list.isEmpty
+        ? nil : Listing(consume list, at: location, directory: id, isFiltered: isFiltered)
       next = 0
     } else {
-      queued.append(Listing(list, at: location, directory: id, isFiltered: isFiltered))
+      queued.append(Listing(consume list, at: location, directory: id, isFiltered: isFiltered))
     }
   }
 
