@@ -10,6 +10,7 @@ around the child; peak memory is the child's maximum resident set size as
 import argparse
 import math
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -400,7 +401,29 @@ def user_cpu(lsrows, bfs, tree, runs):
         print(f"- {label}: lsrows {ours * 1000:.0f} ms, bfs {theirs * 1000:.0f} ms: "
               f"{ratio:.2f}x (target <= 2.0x) — {'met' if ok else 'NOT met'}; "
               f"ratio of means {ratio_of_means:.2f}x ± {spread:.2f}")
+        ours, theirs = instructions([lsrows, "-RA", path]), instructions([bfs, path])
+        if ours and theirs:
+            print(f"  - instructions (callgrind, for the record): lsrows {ours / 1e6:.1f}M, "
+                  f"bfs {theirs / 1e6:.1f}M: {ours / theirs:.2f}x")
+        else:
+            print("  - instructions not counted: no valgrind")
     return met
+
+
+def instructions(command):
+    """The instructions `command` executes in user space, by valgrind's
+    callgrind, or None without valgrind.
+
+    Unlike user time, the count does not depend on the machine's load or
+    on where the kernel's ticks land, so it shows a change of a few
+    percent that user time hides (BENCHMARKS.md, 7113bdb)."""
+    if shutil.which("valgrind") is None:
+        return None
+    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+                         + command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         env=C_LOCALE, text=True)
+    counts = re.findall(r"Collected : (\d+)", run.stderr)
+    return int(counts[-1]) if counts else None
 
 
 def startup(lsrows, runs):
