@@ -13,12 +13,12 @@ final class DirectoryStream: @unchecked Sendable {
   /// The open directory; closed when the stream goes away.
   private(set) var descriptor: FileDescriptor
   private var buffer: UnsafeMutableRawPointer?
-  /// The buffer lent to the stream, kept to read the next directory into
-  /// when the stream is reused (``reopen(_:followingSymlink:)``).
+  /// The buffer lent to the stream; `nil` when it allocates its own.
+  ///
+  /// Kept to read the next directory into when the stream is reused
+  /// (``reopen(_:followingSymlink:)``). A walk lends one buffer to every
+  /// subdirectory it reads whole, one after the other.
   private let lentBuffer: UnsafeMutableRawPointer?
-  /// Whether the buffer is this stream's own, to free; a walk lends one
-  /// buffer to every subdirectory it reads whole, one after the other.
-  private let ownsBuffer: Bool
   private var position = 0
   private var end = 0
   private(set) var reachedEnd = false
@@ -46,7 +46,6 @@ final class DirectoryStream: @unchecked Sendable {
       name, relativeTo: directory, followingSymlink: followingSymlink)
     buffer = lentBuffer
     self.lentBuffer = lentBuffer
-    ownsBuffer = lentBuffer == nil
   }
 
   /// A stream with no directory open yet, for a thread that reads whole
@@ -58,13 +57,17 @@ final class DirectoryStream: @unchecked Sendable {
     descriptor = Self.noDirectory
     buffer = lentBuffer
     self.lentBuffer = lentBuffer
-    ownsBuffer = false
     reachedEnd = true
   }
 
   deinit {
     if ownsBuffer { buffer?.deallocate() }
-    if descriptor != Self.noDirectory { descriptor.close() }
+    close()
+  }
+
+  /// Whether the buffer is this stream's own, to free.
+  private var ownsBuffer: Bool {
+    lentBuffer == nil
   }
 
   /// What ``descriptor`` is while a reused stream has no directory open.
@@ -85,7 +88,8 @@ final class DirectoryStream: @unchecked Sendable {
     (position, end, reachedEnd) = (0, 0, false)
   }
 
-  /// Closes the directory of a reused stream, which then reads as ended.
+  /// Closes the directory, which the stream then reads as ended: for a
+  /// reused stream, between directories.
   func close() {
     if descriptor != Self.noDirectory { descriptor.close() }
     descriptor = Self.noDirectory
