@@ -16,17 +16,13 @@ extension DirectoryPrefetch {
     return path
   }
 
-  /// Reads a request, and appends the paths of its subdirectories to the
-  /// empty `subdirectoryPaths`; the request's path becomes the rows' location.
-  func read(
-    _ request: inout Request, with stream: DirectoryStream,
-    subdirectoryPaths: inout [[UInt8]?]
-  ) -> Outcome {
+  /// Reads a request with `reader`, and gathers the paths of its
+  /// subdirectories in the reader's empty ``Reader/subdirectoryPaths``; the
+  /// request's path becomes the rows' location.
+  func read(_ request: inout Request, using reader: inout Reader) -> Outcome {
     var path: [UInt8] = []
     swap(&path, &request.path)
-    return read(
-      path: &path, depth: request.depth, with: stream,
-      findingSubdirectories: true, subdirectoryPaths: &subdirectoryPaths)
+    return read(path: &path, depth: request.depth, using: &reader, findingSubdirectories: true)
   }
 
   /// Appends to `paths` the paths (as in ``Request``) of `list`'s
@@ -57,26 +53,23 @@ extension DirectoryPrefetch {
   }
 
   /// Opens, reads and closes one directory, by its path (as
-  /// ``requestPath(_:_:)`` makes it), in `stream` (made to be reused): for
-  /// the helper, or for the walk when it wants a directory nobody has begun.
+  /// ``requestPath(_:_:)`` makes it), with `reader`: for the helper, or for
+  /// the walk when it wants a directory nobody has begun.
   ///
   /// The path loses its NUL and becomes the rows' location: in place, so
   /// that no directory's path is copied (pass one nothing else holds).
-  func read(path: inout [UInt8], depth: Int, with stream: DirectoryStream) -> Outcome {
-    var none: [[UInt8]?] = []
-    return read(
-      path: &path, depth: depth, with: stream, findingSubdirectories: false,
-      subdirectoryPaths: &none)
+  func read(path: inout [UInt8], depth: Int, using reader: inout Reader) -> Outcome {
+    read(path: &path, depth: depth, using: &reader, findingSubdirectories: false)
   }
 
-  /// Reads as ``read(path:depth:with:)`` does, and with
-  /// `findingSubdirectories` appends the paths of the subdirectories to
-  /// `subdirectoryPaths`: from the batch before the outcome holds it, as a
-  /// copy of the batch retained each of its arrays.
+  /// Reads as ``read(path:depth:using:)`` does, and with
+  /// `findingSubdirectories` gathers the paths of the subdirectories in the
+  /// reader: from the batch before the outcome holds it, as a copy of the
+  /// batch retained each of its arrays.
   private func read(
-    path: inout [UInt8], depth: Int, with stream: DirectoryStream,
-    findingSubdirectories: Bool, subdirectoryPaths: inout [[UInt8]?]
+    path: inout [UInt8], depth: Int, using reader: inout Reader, findingSubdirectories: Bool
   ) -> Outcome {
+    let stream = reader.stream
     let outcome = Outcome()
     defer { stream.close() }
     do throws(Errno) {
@@ -96,7 +89,8 @@ extension DirectoryPrefetch {
       outcome.location = location
       let batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
       if findingSubdirectories {
-        appendSubdirectoryPaths(of: batch.list, at: path, depth: depth, to: &subdirectoryPaths)
+        appendSubdirectoryPaths(
+          of: batch.list, at: path, depth: depth, to: &reader.subdirectoryPaths)
       }
       outcome.batch = batch
     } catch {

@@ -72,12 +72,6 @@ final class DirectoryPrefetch: @unchecked Sendable {
   private var stopped = false
   private var helperWaiting = false
   private var walkWaiting = false
-  /// The paths of the subdirectories of what the walk reads, before they
-  /// are queued.
-  ///
-  /// Kept, so that a directory costs no array for them. Only the walk's
-  /// thread touches it; the helper has its own.
-  private var walkPaths: [[UInt8]?] = []
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   /// The helper waits on this for work or room; the walk for a result.
@@ -143,23 +137,25 @@ final class DirectoryPrefetch: @unchecked Sendable {
   /// while the helper starts on the second.
   ///
   /// - Returns: The numbers, in the order the walk descends.
-  func queueSubdirectories(of list: EntryList, at prefix: [UInt8], depth: Int) -> Range<Int> {
-    appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &walkPaths)
-    guard !walkPaths.isEmpty else { return 0..<0 }
+  func queueSubdirectories(
+    of list: EntryList, at prefix: [UInt8], depth: Int, using reader: inout Reader
+  ) -> Range<Int> {
+    appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &reader.subdirectoryPaths)
+    guard !reader.subdirectoryPaths.isEmpty else { return 0..<0 }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
-    return enqueue(&walkPaths, depth: depth + 1, leavingFirst: true)
+    return enqueue(&reader.subdirectoryPaths, depth: depth + 1, leavingFirst: true)
   }
 
   /// What was read of directory `id`.
   ///
   /// - Parameters:
   ///   - id: The directory's number.
-  ///   - stream: What the walk reads other directories with while the one
-  ///     it wants is being read: its stream made to be reused.
+  ///   - reader: The walk's, to read other directories with while the one
+  ///     it wants is being read.
   /// - Returns: `nil` when it has not begun (the walk then reads it
   ///   itself) or is not prefetched.
-  func take(_ id: Int, stream: DirectoryStream) -> Outcome? {
+  func take(_ id: Int, using reader: inout Reader) -> Outcome? {
     guard id != Self.unrequested else { return nil }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
@@ -174,9 +170,9 @@ final class DirectoryPrefetch: @unchecked Sendable {
       case .reading:
         if var other = popPending() {
           pthread_mutex_unlock(mutex)
-          let outcome = read(&other, with: stream, subdirectoryPaths: &walkPaths)
+          let outcome = read(&other, using: &reader)
           pthread_mutex_lock(mutex)
-          publish(outcome, of: other, subdirectories: &walkPaths)
+          publish(outcome, of: other, subdirectories: &reader.subdirectoryPaths)
           continue
         }
         walkWaiting = true
@@ -195,13 +191,12 @@ final class DirectoryPrefetch: @unchecked Sendable {
 
   private func help() {
     var buffer = [UInt8](repeating: 0, count: DirectoryStream.bufferSize)
-    var paths: [[UInt8]?] = []
     buffer.withUnsafeMutableBytes { buffer in
-      let stream = DirectoryStream(reusing: buffer.baseAddress!)
+      var reader = Reader(buffer: buffer.baseAddress!)
       while var request = nextRequest() {
-        let outcome = read(&request, with: stream, subdirectoryPaths: &paths)
+        let outcome = read(&request, using: &reader)
         pthread_mutex_lock(mutex)
-        publish(outcome, of: request, subdirectories: &paths)
+        publish(outcome, of: request, subdirectories: &reader.subdirectoryPaths)
         pthread_mutex_unlock(mutex)
       }
     }

@@ -30,7 +30,7 @@ extension TreeWalker {
     if frame.depth == 1, let prefetch {
       frame.subdirectories.append(
         prefetch.queueSubdirectories(
-          of: batch.list, at: frame.location.pathPrefix, depth: 1))
+          of: batch.list, at: frame.location.pathPrefix, depth: 1, using: &prefetchReader))
     }
     receive(consume batch, into: frame)
   }

@@ -20,10 +20,12 @@ final class TreeWalker {
   /// The operand's file system, for `--one-file-system`.
   private var rootDevice: UInt64 = 0
   /// The buffer every subdirectory is read into, one after the other.
-  private let subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
-    byteCount: DirectoryStream.bufferSize, alignment: 8)
+  private let subdirectoryBuffer: UnsafeMutableRawPointer
   /// What the walk reads the prefetch's directories with, in that buffer.
-  private lazy var prefetchStream = DirectoryStream(reusing: subdirectoryBuffer)
+  ///
+  /// Stored, not lazy: a lazy property is lent out as a copy, and
+  /// appending to the copy's paths copied the array for every directory.
+  var prefetchReader: DirectoryPrefetch.Reader
 
   /// - Parameters:
   ///   - operand: The directory, as given.
@@ -37,6 +39,9 @@ final class TreeWalker {
     emit: @escaping ([WalkEvent]) -> Bool
   ) {
     paths = WalkPaths(operand: operand, showsPath: showsPath)
+    subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
+      byteCount: DirectoryStream.bufferSize, alignment: 8)
+    prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
     self.walkNumber = walkNumber
     self.configuration = configuration
     events = HandOffBuffer(
@@ -182,13 +187,13 @@ final class TreeWalker {
   ) -> Bool {
     let depth = parent.depth + 1
     let id = parent.subdirectories.next() ?? DirectoryPrefetch.unrequested
-    var outcome = prefetch.take(id, stream: prefetchStream)
+    var outcome = prefetch.take(id, using: &prefetchReader)
     let readHere = outcome == nil
     if readHere {
       let prefix = parent.location.pathPrefix
       guard paths.isShortEnough(prefix.count + name.count) else { return false }
       var path = DirectoryPrefetch.requestPath(prefix, name)
-      outcome = prefetch.read(path: &path, depth: depth, with: prefetchStream)
+      outcome = prefetch.read(path: &path, depth: depth, using: &prefetchReader)
     }
     guard let outcome else { return false }
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
@@ -214,7 +219,8 @@ final class TreeWalker {
     directories.push(frame)
     frame.subdirectories.append(
       readHere
-        ? prefetch.queueSubdirectories(of: batch.list, at: frame.location.pathPrefix, depth: depth)
+        ? prefetch.queueSubdirectories(
+          of: batch.list, at: frame.location.pathPrefix, depth: depth, using: &prefetchReader)
         : outcome.subdirectories)
     receive(consume batch, into: frame)
     return true

@@ -1,0 +1,21 @@
+extension DirectoryPrefetch {
+  /// What one thread reads the prefetch's directories with: the helper has
+  /// one, the walk another.
+  ///
+  /// Kept from one directory to the next, so that reading one allocates no
+  /// stream and no array of paths; owned by its thread, so that the shared
+  /// prefetch holds nothing only one thread may touch.
+  struct Reader {
+    /// Reads each directory whole into the thread's buffer, one after another.
+    let stream: DirectoryStream
+    /// The paths of the subdirectories of the directory just read, until
+    /// they are queued.
+    var subdirectoryPaths: [[UInt8]?] = []
+
+    /// - Parameter buffer: ``DirectoryStream/bufferSize`` bytes that the
+    ///   caller frees, and lends to no stream that is not read to its end.
+    init(buffer: UnsafeMutableRawPointer) {
+      stream = DirectoryStream(reusing: buffer)
+    }
+  }
+}
