@@ -9,10 +9,6 @@
 /// no path length and no `ulimit -n` stops a walk.
 final class OpenDirectories {
   private(set) var frames: [WalkFrame] = []
-  /// The frames' identities, in the same order: scanned as plain values,
-  /// where reading them through the frames retained and released each
-  /// frame, for every directory entered.
-  private var identities: [DirectoryIdentity] = []
   /// The identities of the frames past the first ``scannedDepth``: the
   /// nearer ones are compared one by one, which costs less than hashing
   /// for every directory of a tree.
@@ -36,14 +32,13 @@ final class OpenDirectories {
 
   /// Whether the directory is on the current path: entering it again is a loop.
   func contains(_ identity: DirectoryIdentity) -> Bool {
-    for active in identities.prefix(Self.scannedDepth) where active == identity { return true }
-    return identities.count > Self.scannedDepth && deepActive.contains(identity)
+    for frame in frames.prefix(Self.scannedDepth) where frame.identity == identity { return true }
+    return frames.count > Self.scannedDepth && deepActive.contains(identity)
   }
 
   func push(_ frame: WalkFrame) {
     if frames.count >= Self.scannedDepth { deepActive.insert(frame.identity) }
     frames.append(frame)
-    identities.append(frame.identity)
   }
 
   /// Leaves the top directory; reopens its parent through `..` first when
@@ -51,7 +46,6 @@ final class OpenDirectories {
   /// entries will be descended into.
   func pop(needsParent: (WalkFrame) -> Bool) {
     guard let frame = frames.popLast() else { return }
-    identities.removeLast()
     if frames.count >= Self.scannedDepth { deepActive.remove(frame.identity) }
     if let parent = frames.last, !parent.isOpen, let child = frame.descriptor, needsParent(parent) {
       parent.reopened = reopen(parent, throughParentOf: child)
@@ -89,7 +83,6 @@ final class OpenDirectories {
   func removeAll() {
     for frame in frames { frame.close() }
     frames.removeAll()
-    identities.removeAll()
     deepActive.removeAll()
   }
 
