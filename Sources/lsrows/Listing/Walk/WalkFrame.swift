@@ -67,14 +67,9 @@ final class WalkFrame {
   /// filter has passed all its entries already.
   func receive(_ list: consuming EntryList, isFiltered: Bool = false) {
     if queued.isEmpty && isCurrentBatchDone {
-      if list.isEmpty {
-        // The storage came from the pool, with room: back it goes, or
-        // every empty directory of a tree costs the next one two arrays.
-        EntryListPool.shared.giveBack(consume list)
-        current = nil
-      } else {
-        current = Listing(consume list, at: location, directory: id, isFiltered: isFiltered)
-      }
+      current =
+        list.isEmpty
+        ? nil : Listing(consume list, at: location, directory: id, isFiltered: isFiltered)
       next = 0
     } else {
       queued.append(Listing(consume list, at: location, directory: id, isFiltered: isFiltered))
