@@ -61,9 +61,10 @@ private struct FixtureDirectory {
 
   init(names: [[UInt8]]) throws {
     var template = Array("/tmp/rowcore-test.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    try #require(made != nil)
-    path = String(cString: template)
+    let made = template.withUnsafeMutableBufferPointer {
+      mkdtemp($0.baseAddress!).map { String(cString: $0) }
+    }
+    path = try #require(made)
     for name in names {
       let full = Array(path.utf8) + [0x2F] + name + [0]
       let fd = full.withUnsafeBufferPointer {

@@ -56,7 +56,8 @@ struct LsComparison {
       return "\(command): a signal: ours \(ours), theirs \(theirs)"
     }
     if ours.exitStatus != theirs.exitStatus {
-      return "\(command): exit status \(ours.exitStatus), ls \(theirs.exitStatus)\n"
+      return "\(command): exit status \(String(describing: ours.exitStatus)), ls "
+        + "\(String(describing: theirs.exitStatus))\n"
         + "ours: \(ours.errorText)\nls: \(theirs.errorText)"
     }
     if ours.standardError != asLsrowsMessages(theirs.standardError) {

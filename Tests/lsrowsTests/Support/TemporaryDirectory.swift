@@ -10,9 +10,11 @@ final class TemporaryDirectory {
 
   init() {
     var template = Array("/tmp/lsrows-test.XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    path = String(cString: template)
+    let made = template.withUnsafeMutableBufferPointer {
+      mkdtemp($0.baseAddress!).map { String(cString: $0) }
+    }
+    guard let made else { preconditionFailure("mkdtemp failed") }
+    path = made
     Glibc.chmod(path, 0o755)
   }
 

@@ -34,7 +34,8 @@ import Testing
         gmtime_r(&seconds, &parts)
         var buffer = [CChar](repeating: 0, count: 64)
         strftime(&buffer, buffer.count, recent, &parts)
-        #expect(render(style, now - 3600) == String(cString: buffer), "\(word)")
+        let expected = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        #expect(render(style, now - 3600) == expected, "\(word)")
       }
     }
   }
