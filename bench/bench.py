@@ -117,6 +117,15 @@ def measure(command, env):
     return wall, rss
 
 
+def cpu_times(command, env=C_LOCALE):
+    """Runs `command` once, output to /dev/null; returns (wall, user,
+    system) seconds, the last two the child's own, from wait4(2)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(child.pid, 0)
+    return time.perf_counter() - start, usage.ru_utime, usage.ru_stime
+
+
 def run_group(title, commands, runs):
     """commands: list of (label, argv, env). Returns {label: (median, peak)}."""
     for _, argv, env in commands:
@@ -375,20 +384,13 @@ def user_cpu(lsrows, bfs, tree, runs):
     gets some 75 ticks, so one run's user time is off by up to a sixth.
     The median decides the target; the mean and its standard error say
     how far the medians of two runs of the bench may differ."""
-    import resource
-
-    def user_time(command):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=C_LOCALE)
-        return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
-
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
     for label, path in [("/usr", "/usr"), ("SOURCE", tree)]:
         ours, theirs = [], []
         for _ in range(max(31, runs * 4)):
-            ours.append(user_time([lsrows, "-RA", path]))
-            theirs.append(user_time([bfs, path]))
+            ours.append(cpu_times([lsrows, "-RA", path])[1])
+            theirs.append(cpu_times([bfs, path])[1])
         ratio_of_means = statistics.mean(ours) / statistics.mean(theirs)
         # Standard error of a ratio of independent means (first order).
         spread = ratio_of_means * math.hypot(

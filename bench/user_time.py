@@ -4,7 +4,8 @@
 `make bench` gives the verdicts; this answers narrower questions, such as
 whether a change to lsrows moves its user time, by running the commands
 round-robin so that they share the machine's state, and reading each
-child's own CPU times from wait4(2). Output goes to /dev/null.
+child's own CPU times from wait4(2) (bench.py's `cpu_times`), in bench.py's
+C locale. Output goes to /dev/null.
 
     python3 bench/user_time.py --runs 40 \\
         "before=/tmp/lsrows.before -RA .bench/source" \\
@@ -19,29 +20,20 @@ of the first command's, mean system time, and median wall time.
 """
 
 import argparse
-import os
 import statistics
-import subprocess
-import time
+
+from bench import C_LOCALE, cpu_times
 
 
 def parse(spec):
     """`label=[NAME=VALUE ...] argv...` as (label, environment, argv)."""
     label, command = spec.split("=", 1)
     words = command.split()
-    environment = dict(os.environ, LC_ALL="C")
+    environment = dict(C_LOCALE)
     while words and "=" in words[0] and not words[0].startswith("/"):
         name, value = words.pop(0).split("=", 1)
         environment[name] = value
     return label, environment, words
-
-
-def run_once(environment, argv):
-    """Wall, user and system seconds of one run of `argv`."""
-    start = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=environment)
-    _, _, usage = os.wait4(child.pid, 0)
-    return time.perf_counter() - start, usage.ru_utime, usage.ru_stime
 
 
 def main():
@@ -52,10 +44,10 @@ def main():
     commands = [parse(spec) for spec in arguments.commands]
     times = {label: [] for label, _, _ in commands}
     for _, environment, argv in commands:
-        run_once(environment, argv)
+        cpu_times(argv, environment)
     for _ in range(arguments.runs):
         for label, environment, argv in commands:
-            times[label].append(run_once(environment, argv))
+            times[label].append(cpu_times(argv, environment))
     first = None
     for label, _, _ in commands:
         user = [run[1] * 1000 for run in times[label]]
