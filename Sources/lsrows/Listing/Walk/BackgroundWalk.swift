@@ -9,12 +9,19 @@ enum BackgroundWalk {
   /// second thread can start, runs on this thread, which saves starting
   /// one (a tenth of lsrows's start-up on an empty directory).
   ///
+  /// So does a walk whose subdirectories a helper reads ahead: the helper
+  /// is the overlap. A third thread that only wrote rows added a tenth to
+  /// lsrows's user time on a source tree, handing each listing over and
+  /// back, and won no wall time (BENCHMARKS.md).
+  ///
   /// - Throws: What `handle` threw; the walk stops there.
   static func run(
     operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration,
     handle: (ArraySlice<WalkEvent>) throws -> Void
   ) throws {
-    let overlaps = configuration.maxDepth > 1 || configuration.streamingBatchSize != nil
+    let overlaps =
+      configuration.streamingBatchSize != nil
+      || (configuration.maxDepth > 1 && !configuration.readsAhead)
     let pool = EntryListPool.shared
     if overlaps { pool.beginSharing() }
     let walk =

@@ -71,7 +71,7 @@ final class TreeWalker {
       return
     }
     rootDevice = status.device
-    if configuration.maxDepth > 1 && !configuration.followsSymlinks {
+    if configuration.readsAhead {
       prefetch = DirectoryPrefetch(
         DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice))
     }

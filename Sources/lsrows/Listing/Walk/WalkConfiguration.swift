@@ -16,4 +16,11 @@ struct WalkConfiguration: Sendable {
   var rowsPerHandOff: Int
   /// How many directories may be open at once.
   var descriptorBudget: Int
+
+  /// Whether a helper thread reads subdirectories ahead of the walk
+  /// (``DirectoryPrefetch``): for `-R` without `-L`, with which the walk
+  /// opens each directory itself, through its chain of descriptors.
+  var readsAhead: Bool {
+    maxDepth > 1 && !followsSymlinks
+  }
 }
