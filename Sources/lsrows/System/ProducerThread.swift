@@ -28,21 +28,12 @@ final class ProducerThread<Batch: Sendable> {
     self.queue = queue
     // The thread holds the queue, never this object: so this object's
     // deinit, which joins the thread, always runs on the consumer's thread.
-    let body = ThreadBody {
+    let started = ThreadBody.start {
       produce { queue.yield($0) }
       queue.finish()
     }
-    let start = Unmanaged.passRetained(body)
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-      }, start.toOpaque())
-    if created != 0 {
-      start.release()
-      return nil
-    }
+    guard let started else { return nil }
+    thread = started
   }
 
   deinit {

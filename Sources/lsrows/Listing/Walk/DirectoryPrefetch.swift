@@ -96,16 +96,10 @@ final class DirectoryPrefetch: @unchecked Sendable {
     pthread_cond_init(helperWakes, nil)
     pthread_cond_init(walkWakes, nil)
     // The thread holds the prefetch until `stop()` ends it.
-    let body = ThreadBody { self.help() }
-    let context = Unmanaged.passRetained(body)
-    started =
-      pthread_create(
-        &thread, nil,
-        { context in
-          Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-          return nil
-        }, context.toOpaque()) == 0
-    if !started { context.release() }
+    if let helper = ThreadBody.start({ self.help() }) {
+      thread = helper
+      started = true
+    }
   }
 
   deinit {
