@@ -11,6 +11,10 @@ extension DirectoryPrefetch {
     /// The paths of the subdirectories of the directory just read, until
     /// they are queued.
     var subdirectoryPaths: [[UInt8]?] = []
+    /// An outcome to fill with the next directory read, instead of a new one.
+    var spare: Outcome?
+    /// The outcome the walk took last, handed back at its next take.
+    var finished: Outcome?
 
     /// - Parameter buffer: ``DirectoryStream/bufferSize`` bytes that the
     ///   caller frees, and lends to no stream that is not read to its end.

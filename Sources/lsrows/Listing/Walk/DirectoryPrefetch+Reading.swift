@@ -70,7 +70,13 @@ extension DirectoryPrefetch {
     path: inout [UInt8], depth: Int, using reader: inout Reader, findingSubdirectories: Bool
   ) -> Outcome {
     let stream = reader.stream
-    let outcome = Outcome()
+    let outcome: Outcome
+    if let spare = reader.spare.take() {
+      spare.clear()
+      outcome = spare
+    } else {
+      outcome = Outcome()
+    }
     defer { stream.close() }
     do throws(Errno) {
       try path.withUnsafeBufferPointer { path throws(Errno) in

@@ -40,6 +40,11 @@ final class DirectoryPrefetch: @unchecked Sendable {
     var subdirectories: Range<Int> = 0..<0
 
     init() {}
+
+    /// Forgets what it held, to be filled again.
+    func clear() {
+      (status, error, location, batch, subdirectories) = (nil, nil, nil, nil, 0..<0)
+    }
   }
 
   /// The number of a subdirectory that is not prefetched.
@@ -72,6 +77,12 @@ final class DirectoryPrefetch: @unchecked Sendable {
   private var stopped = false
   private var helperWaiting = false
   private var walkWaiting = false
+  /// Outcomes the walk is done with, for the helper to fill again: made
+  /// on one thread and freed on the other, each went through malloc's
+  /// shared arena rather than a thread's cache.
+  private var spareOutcomes: [Outcome] = []
+  /// Enough for the helper to reuse every outcome while the walk keeps up.
+  private static let spareOutcomeLimit = 64
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   /// The helper waits on this for work or room; the walk for a result.
@@ -153,6 +164,9 @@ final class DirectoryPrefetch: @unchecked Sendable {
     guard id != Self.unrequested else { return nil }
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
+    if let finished = reader.finished.take(), spareOutcomes.count < Self.spareOutcomeLimit {
+      spareOutcomes.append(finished)
+    }
     while true {
       switch states[id] {
       case .read(let outcome):
@@ -187,7 +201,7 @@ final class DirectoryPrefetch: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: DirectoryStream.bufferSize)
     buffer.withUnsafeMutableBytes { buffer in
       var reader = Reader(buffer: buffer.baseAddress!)
-      while var request = nextRequest() {
+      while var request = nextRequest(refilling: &reader) {
         let outcome = read(&request, using: &reader)
         pthread_mutex_lock(mutex)
         publish(outcome, of: request, subdirectories: &reader.subdirectoryPaths)
@@ -255,9 +269,12 @@ final class DirectoryPrefetch: @unchecked Sendable {
 
   /// The top request nobody has begun, once there is room for it; `nil`
   /// when stopped.
-  private func nextRequest() -> Request? {
+  ///
+  /// Gives `reader` a spare outcome to fill, when there is one.
+  private func nextRequest(refilling reader: inout Reader) -> Request? {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
+    if reader.spare == nil { reader.spare = spareOutcomes.popLast() }
     while !stopped {
       if readDirectories < Self.directoryLimit && readEntries < Self.entryLimit,
         let request = popPending()

@@ -196,6 +196,7 @@ final class TreeWalker {
       outcome = prefetch.read(path: &path, depth: depth, using: &prefetchReader)
     }
     guard let outcome else { return false }
+    defer { prefetchReader.finished = outcome }
     if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
       return false
     }
