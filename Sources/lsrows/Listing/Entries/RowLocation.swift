@@ -1,5 +1,9 @@
 /// Where a row's entry is, shared by every row of one directory listing.
-final class RowLocation: Sendable {
+///
+/// A value, not an object: a walk makes one per directory, often on the
+/// helper thread while the walk's thread frees it, and an object per
+/// directory was one more trip through malloc's shared arena.
+struct RowLocation: Sendable {
   /// What reaches the entry's directory from the working directory: `ARG/`,
   /// or nothing for an operand, whose name is its whole path.
   let pathPrefix: [UInt8]
@@ -42,8 +46,9 @@ final class RowLocation: Sendable {
   /// The location of operands: each row is its operand, as given.
   static let operands = RowLocation(pathPrefix: [], displayStart: 0, depth: 0)
 
-  /// Whether these are operands, named by their whole path.
+  /// Whether these are operands, named by their whole path: a walk's
+  /// entries are one level below the operand at least.
   var isOperands: Bool {
-    self === RowLocation.operands
+    depth == 0
   }
 }

@@ -30,7 +30,7 @@ final class Hyperlinks {
   private func absolutePath(of row: FileRow) -> [UInt8]? {
     let location = row.location
     if location.isOperands { return CanonicalPath.resolve(Array(row.name)) }
-    if directory?.location !== location {
+    if directory?.location.pathPrefix != location.pathPrefix {
       directory = (location, CanonicalPath.resolve(location.pathPrefix))
     }
     guard let base = directory?.canonical else { return nil }
