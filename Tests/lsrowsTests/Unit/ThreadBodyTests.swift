@@ -21,7 +21,8 @@ import Testing
         seen.runs += 1
         var state: Int32 = 0
         var type: Int32 = 0
-        // Setting a value returns the one before; both are put back.
+        // Setting a value returns the one before; these are the values
+        // the thread should have already, so nothing changes.
         pthread_setcancelstate(Int32(PTHREAD_CANCEL_DISABLE), &state)
         pthread_setcanceltype(Int32(PTHREAD_CANCEL_ASYNCHRONOUS), &type)
         seen.cancelState = state
@@ -39,8 +40,9 @@ import Testing
     pthread_setcancelstate(Int32(PTHREAD_CANCEL_ENABLE), &state)
     pthread_setcanceltype(Int32(PTHREAD_CANCEL_DEFERRED), &type)
     defer {
-      pthread_setcancelstate(state, nil)
+      // The type first: this test's thread belongs to the test runner.
       pthread_setcanceltype(type, nil)
+      pthread_setcancelstate(state, nil)
     }
     ThreadCancellation.disable()
     var now: Int32 = 0
