@@ -88,8 +88,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
   /// The helper waits on this for work or room; the walk for a result.
   private let helperWakes = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
   private let walkWakes = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  private var thread = pthread_t()
-  private var started = false
+  /// The helper; `nil` when it could not be started.
+  private var thread: pthread_t?
 
   /// How far the helper may get ahead of the walk.
   static let directoryLimit = 4096
@@ -107,10 +107,7 @@ final class DirectoryPrefetch: @unchecked Sendable {
     pthread_cond_init(helperWakes, nil)
     pthread_cond_init(walkWakes, nil)
     // The thread holds the prefetch until `stop()` ends it.
-    if let helper = ThreadBody.start({ self.help() }) {
-      thread = helper
-      started = true
-    }
+    thread = ThreadBody.start { self.help() }
   }
 
   deinit {
@@ -127,11 +124,11 @@ final class DirectoryPrefetch: @unchecked Sendable {
   /// The walk must call it: the helper holds the prefetch until then.
   func stop() {
     pthread_mutex_lock(mutex)
-    let join = started && !stopped
+    let join = stopped ? nil : thread
     stopped = true
     pthread_cond_signal(helperWakes)
     pthread_mutex_unlock(mutex)
-    if join { pthread_join(thread, nil) }
+    if let join { pthread_join(join, nil) }
   }
 
   /// Queues the subdirectories of `list`, which the walk read itself at

@@ -6,7 +6,8 @@
 /// ls's. A directory's canonical path is found once for all its entries.
 final class Hyperlinks {
   private let escapedHost: [UInt8]
-  private var directory: (location: RowLocation, canonical: [UInt8]?)?
+  /// The last directory's path prefix, and its canonical path.
+  private var directory: (prefix: [UInt8], canonical: [UInt8]?)?
 
   init(host: [UInt8]) {
     escapedHost = Self.escape(host, isPath: false)
@@ -30,8 +31,8 @@ final class Hyperlinks {
   private func absolutePath(of row: FileRow) -> [UInt8]? {
     let location = row.location
     if location.isOperands { return CanonicalPath.resolve(Array(row.name)) }
-    if directory?.location.pathPrefix != location.pathPrefix {
-      directory = (location, CanonicalPath.resolve(location.pathPrefix))
+    if directory?.prefix != location.pathPrefix {
+      directory = (location.pathPrefix, CanonicalPath.resolve(location.pathPrefix))
     }
     guard let base = directory?.canonical else { return nil }
     return CanonicalPath.resolve(Array(row.name), from: base)
