@@ -1,7 +1,13 @@
 import Glibc
 
-/// The storage of small entry lists the writer is done with, kept for the
-/// next directory to be read into.
+/// The storage of entry lists a thread is done with, kept for the next
+/// directory, or the next chunk of a large one, to be read into.
+///
+/// A large directory read in chunks has a pool of its own: the thread that
+/// sorts each chunk hands its arrays back to the thread that reads the
+/// next, which then fills memory already mapped instead of growing fresh
+/// arrays (a page fault every 4 KiB, and a copy at each doubling) while
+/// the kernel waits.
 ///
 /// A recursive walk reads directories on two threads and writes their rows
 /// on a third, so a list's arrays were freed on another thread than the one
@@ -20,17 +26,19 @@ import Glibc
 /// lock orders them before the reuse, for ThreadSanitizer as for the
 /// processor.
 final class EntryListPool: @unchecked Sendable {
-  /// The pool every reader and ``Listing`` share.
-  static let shared = EntryListPool()
-
-  /// Lists with room for more entries than this are freed, not kept.
-  static let largestKeptEntries = 1024
-  static let largestKeptNameBytes = 32 * 1024
-  /// The most bytes the kept lists hold, waiting or ready.
+  /// The pool every reader and ``Listing`` share, of small lists.
   ///
   /// The writer hands lists back a hand-off at a time, dozens at once, so
-  /// the pool keeps many small ones.
-  static let keptBytes = 1 << 20
+  /// it keeps many small ones: up to 1 MiB of them.
+  static let shared = EntryListPool(
+    largestKeptEntries: 1024, largestKeptNameBytes: 32 * 1024, keptBytes: 1 << 20)
+
+  /// Lists with room for more entries or name bytes than these are freed,
+  /// not kept.
+  let largestKeptEntries: Int
+  let largestKeptNameBytes: Int
+  /// The most bytes the kept lists hold, waiting or ready.
+  let keptBytes: Int
 
   /// A thread that reads lists it did not make while a walk shares them.
   enum Sharer: UInt8 {
@@ -55,8 +63,18 @@ final class EntryListPool: @unchecked Sendable {
   /// The sharers that passed a checkpoint since `returning` began.
   private var passed: UInt8 = 0
 
-  private init() {
+  /// A pool that keeps lists of up to `largestKeptEntries` entries and
+  /// `largestKeptNameBytes` name bytes, `keptBytes` in all.
+  init(largestKeptEntries: Int, largestKeptNameBytes: Int, keptBytes: Int) {
+    self.largestKeptEntries = largestKeptEntries
+    self.largestKeptNameBytes = largestKeptNameBytes
+    self.keptBytes = keptBytes
     pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
   }
 
   /// An empty list, with the storage of one handed back when there is one.
@@ -65,25 +83,24 @@ final class EntryListPool: @unchecked Sendable {
     let spare = spares.popLast()
     if let spare { keptBytesNow -= Self.bytes(spare) }
     pthread_mutex_unlock(mutex)
-    var list = EntryList()
-    guard let spare else { return list }
-    list.names = spare.names
-    list.entries = spare.entries
-    list.names.removeAll(keepingCapacity: true)
-    list.entries.removeAll(keepingCapacity: true)
-    return list
+    guard var spare else { return EntryList() }
+    // Emptied while the spare holds the only reference: emptying an array
+    // that another variable shares allocates a new buffer.
+    spare.names.removeAll(keepingCapacity: true)
+    spare.entries.removeAll(keepingCapacity: true)
+    return EntryList(names: spare.names, entries: spare.entries)
   }
 
   /// Keeps the arrays of `list`, which nothing else will read, for a later
   /// ``take()``; those of a large list, or beyond the limit, are freed.
   func giveBack(_ list: EntryList) {
-    guard list.entries.capacity <= Self.largestKeptEntries,
-      list.names.capacity <= Self.largestKeptNameBytes
+    guard list.entries.capacity <= largestKeptEntries,
+      list.names.capacity <= largestKeptNameBytes
     else { return }
     let storage = (list.names, list.entries)
     let bytes = Self.bytes(storage)
     pthread_mutex_lock(mutex)
-    if keptBytesNow + bytes <= Self.keptBytes {
+    if keptBytesNow + bytes <= keptBytes {
       if isShared {
         returning.append(storage)
       } else {

@@ -13,13 +13,32 @@ extension ChunkMerge {
     /// The list itself, kept only when rows carry more than names.
     let extras: EntryList?
 
-    /// Copies `list` and makes its keys from `offset`.
+    /// Copies `list`, sorted, with its names in the order of its entries,
+    /// and makes its keys from `offset`.
+    ///
+    /// The copy is the pass that puts the names in order, so the sort
+    /// leaves them where they were read (``EntryOrder/sort(_:at:arrangesNames:)``).
+    /// Entries keep their indexes, which find their extras.
     ///
     /// - Throws: ``MemoryExhausted`` when there is no room for the copy.
     init(_ list: EntryList, keysAt offset: Int) throws(MemoryExhausted) {
-      (entries, names) = try Self.allocate(rows: list.count, nameBytes: list.names.count)
-      _ = entries.initialize(from: list.entries)
-      _ = names.initialize(from: list.names)
+      let (entries, names) = try Self.allocate(rows: list.count, nameBytes: list.names.count)
+      var used = 0
+      list.names.withUnsafeBufferPointer { source in
+        for position in list.entries.indices {
+          var entry = list.entries[position]
+          // The name and the NUL after it.
+          let length = Int(entry.nameLength) + 1
+          (names.baseAddress! + used).initialize(
+            from: source.baseAddress! + Int(entry.nameOffset), count: length)
+          entry.nameOffset = UInt32(used)
+          (entries.baseAddress! + position).initialize(to: entry)
+          used += length
+        }
+      }
+      self.entries = entries
+      // Names removed from the list (by a filter) left their bytes behind.
+      self.names = UnsafeMutableBufferPointer(rebasing: names[..<used])
       let hasExtras =
         !list.details.isEmpty || !list.symlinkTargets.isEmpty || !list.securityContexts.isEmpty
       if hasExtras {

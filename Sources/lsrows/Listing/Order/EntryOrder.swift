@@ -32,7 +32,14 @@ struct EntryOrder: Sendable {
   ///
   /// With ``SortKey/none`` the read order stays, and so do `-r` and
   /// `--group-directories-first` have no effect, as in ls.
-  func sort(_ list: inout EntryList, at location: RowLocation = .operands) {
+  ///
+  /// `arrangesNames: false` leaves a large list's names where they were
+  /// read, for a caller that copies them in order itself (a chunk of a
+  /// merge).
+  func sort(
+    _ list: inout EntryList, at location: RowLocation = .operands, arrangesNames: Bool = true
+  ) {
+    let arranges = arrangesNames && list.count > Self.arrangingThreshold
     guard key != .none, list.count > 1 else { return }
     // The radix sort needs 88 bytes a name beside the list; with details
     // read (-l, --format with metadata) the stat calls take far longer
@@ -40,7 +47,7 @@ struct EntryOrder: Sendable {
     if key == .name && !groupsDirectoriesFirst && list.count >= NameSort.threshold,
       list.details.isEmpty, NameSort.sort(&list, reversed: isReversed)
     {
-      if list.count > Self.arrangingThreshold { list.arrangeInEntryOrder() }
+      if arranges { list.arrangeInEntryOrder() }
       return
     }
     prepareSortValues(&list)
@@ -110,9 +117,7 @@ struct EntryOrder: Sendable {
         }
       }
     }
-    if list.count > Self.arrangingThreshold {
-      list.arrangeInEntryOrder()
-    }
+    if arranges { list.arrangeInEntryOrder() }
   }
 
   /// Sorts by `compare` (negative when `a` comes first), applying `-r` and

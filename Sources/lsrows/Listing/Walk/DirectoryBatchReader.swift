@@ -55,10 +55,12 @@ struct DirectoryBatchReader: Sendable {
       return .batch(first)
     }
     let reader = self
+    let spares = ChunkLists(chunkSize: chunkSize, firstNameBytes: first.list.names.count)
     let rest = ProducerThread<DirectoryBatch>(capacity: 2) { yield in
       var done = false
       while !done {
-        let chunk = reader.readUnsorted(from: stream, limit: chunkSize, at: location)
+        let chunk = reader.readUnsorted(
+          from: stream, limit: chunkSize, at: location, into: spares.take())
         done = chunk.endsReading
         if !yield(chunk) { return }
       }
@@ -73,13 +75,14 @@ struct DirectoryBatchReader: Sendable {
       if let chunkFilter {
         removeHidden(from: &batch.list, by: chunkFilter, fieldReader, at: location)
       }
-      order.sort(&batch.list, at: location)
+      order.sort(&batch.list, at: location, arrangesNames: false)
       do throws(MemoryExhausted) {
         try merge.add(batch.list, isLast: batch.endsReading)
       } catch {
         outcome.exhausted = true
       }
-      // The merge holds what it needs; the list's arrays can go.
+      // The merge holds a copy; the list's arrays can take the next chunk.
+      spares.giveBack(batch.list)
       batch.list = EntryList()
       outcome.failures += batch.failures
       outcome.readError = outcome.readError ?? batch.readError
@@ -94,7 +97,7 @@ struct DirectoryBatchReader: Sendable {
     } else {
       // No second thread: read the rest here.
       while !outcome.reachedEnd && outcome.readError == nil && !outcome.exhausted {
-        var batch = readUnsorted(from: stream, limit: chunkSize, at: location)
+        var batch = readUnsorted(from: stream, limit: chunkSize, at: location, into: spares.take())
         take(&batch)
       }
     }
@@ -119,13 +122,17 @@ struct DirectoryBatchReader: Sendable {
     list.removeEntries { entry, _ in hidden[Int(entry.index)] }
   }
 
-  /// Reads up to `limit` entries and what the options need about them.
+  /// Reads up to `limit` entries and what the options need about them,
+  /// into `empty` (which may have room already).
   private func readUnsorted(
-    from stream: DirectoryStream, limit: Int, at location: RowLocation
+    from stream: DirectoryStream, limit: Int, at location: RowLocation,
+    into empty: consuming EntryList = EntryListPool.shared.take()
   ) -> DirectoryBatch {
     // Built from locals at the end: filled in place, the batch was copied
-    // (each of its list's arrays retained and released) on every read.
-    var list = EntryListPool.shared.take()
+    // (each of its list's arrays retained and released) on every read. The
+    // list is moved in, not copied: appending to an array another variable
+    // still shares copies it to a new buffer.
+    var list = consume empty
     var reachedEnd = false
     var readError: Errno?
     do throws(Errno) {
