@@ -324,23 +324,39 @@ def queries(lsrows, runs):
 
 def shapes(lsrows, runs):
     """Sorted listings of a million names of every shape, against ls and
-    against the kernel's read alone (bench/read_floor.c)."""
+    against the kernel's read alone (bench/read_floor.c).
+
+    The read alone varies by a tenth or more from run to run on the
+    development VM, and a median of seven runs of it moved the ratio by as
+    much: lsrows and the floor run interleaved for at least 21 runs, ls
+    (about 2 s a run, and 0.25-0.35x against a 0.4x target) for `runs`."""
     floor = read_floor()
     met = True
     for shape in SHAPES:
         directory = make_shape(shape)
-        results = run_group(
-            f"Shape '{shape}': 1,000,000 names like {next(iter(shape_names(shape, 1)))}",
+        like = next(iter(shape_names(shape, 1)))
+        against_floor = run_group(
+            f"Shape '{shape}': 1,000,000 names like {like}, against the read alone",
             [
                 ("read alone", [floor, directory], C_LOCALE),
+                ("lsrows DIR", [lsrows, directory], C_LOCALE),
+            ],
+            max(21, runs * 3),
+        )
+        against_ls = run_group(
+            f"Shape '{shape}': against ls",
+            [
                 ("lsrows DIR", [lsrows, directory], C_LOCALE),
                 ("LC_ALL=C ls -1 DIR", ["ls", "-1", directory], C_LOCALE),
             ],
             runs,
         )
+        # The peak is the largest of every run.
+        ours = against_ls["lsrows DIR"]
+        against_ls["lsrows DIR"] = (ours[0], max(ours[1], against_floor["lsrows DIR"][1]))
         print()
-        met &= check(results, "lsrows DIR", "LC_ALL=C ls -1 DIR", 0.40, memory_ratio=0.5)
-        met &= check(results, "lsrows DIR", "read alone", 1.6)
+        met &= check(against_ls, "lsrows DIR", "LC_ALL=C ls -1 DIR", 0.40, memory_ratio=0.5)
+        met &= check(against_floor, "lsrows DIR", "read alone", 1.6)
     results = run_group(
         "Unsorted: 1,000,000 names, -U",
         [("lsrows -U DIR", [lsrows, "-U", make_shape("f")], C_LOCALE),
