@@ -3,11 +3,7 @@ import Glibc
 /// The storage of entry lists a thread is done with, kept for the next
 /// directory, or the next chunk of a large one, to be read into.
 ///
-/// A large directory read in chunks has a pool of its own: the thread that
-/// sorts each chunk hands its arrays back to the thread that reads the
-/// next, which then fills memory already mapped instead of growing fresh
-/// arrays (a page fault every 4 KiB, and a copy at each doubling) while
-/// the kernel waits.
+/// A large directory read in chunks has a pool of its own (``ChunkLists``).
 ///
 /// A recursive walk reads directories on two threads and writes their rows
 /// on a third, so a list's arrays were freed on another thread than the one

@@ -20,7 +20,8 @@ struct ChunkLists: Sendable {
     // Swift rounds a capacity up to what malloc gave.
     let largestEntries = chunkSize + chunkSize / 8
     let largestNameBytes = 4 * nameBytes
-    // Two lists: one being read while the other's chunk is sorted.
+    // Two spares: the sorting thread hands back a list per chunk as the
+    // reading thread takes one, so they seldom pile up.
     pool = EntryListPool(
       largestKeptEntries: largestEntries, largestKeptNameBytes: largestNameBytes,
       keptBytes: 2 * (largestEntries * MemoryLayout<Entry>.stride + largestNameBytes))
