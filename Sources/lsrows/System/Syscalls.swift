@@ -21,9 +21,9 @@ func retryingInterrupts<Result: BinaryInteger>(
 /// `CommandLine.arguments` decodes them as UTF-8 and replaces invalid bytes,
 /// which would turn a valid path into a missing one.
 func rawArguments() -> [[UInt8]] {
-  let count = Int(CommandLine.argc)
-  return (0..<count).map { index in
-    guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+  guard let vector = ProcessArguments.vector else { return [] }
+  return (0..<Int(ProcessArguments.count)).map { index in
+    guard let argument = vector[index] else { return [] }
     // Straight to bytes: an array of CChar first cost its own type's
     // metadata at start-up.
     return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))

@@ -129,6 +129,21 @@ struct SystemCallTests {
     #expect(statCalls(fromInput(large, 200)) - statCalls(fromInput(small, 10)) == 190)
   }
 
+  /// The runtime's own way to the arguments read `/proc/self/maps` before
+  /// `main`; lsrows takes them from glibc instead (`ProcessArguments`).
+  @Test func startingUpOpensNoProcFile() {
+    let root = fixture(files: 1, directories: 0)
+    let trace = root.path + "/openat.out"
+    let result = runProcess(
+      "strace",
+      [bytes("-f"), bytes("-e"), bytes("trace=open,openat"), bytes("-o"), bytes(trace)]
+        + [bytes(Programs.lsrows), bytes("--"), bytes("-x y"), bytes(root.path + "/d")])
+    #expect(result.exitStatus == 2)
+    let opened = (try? readText(trace)) ?? ""
+    #expect(opened.contains(root.path + "/d"))
+    #expect(!opened.contains("/proc/"), "\(opened)")
+  }
+
   @Test func classifyStatsOnlyRegularFiles() {
     let root = fixture(files: 10, directories: 1000)
     let baseline = statCalls(calls([], in: root.path))
