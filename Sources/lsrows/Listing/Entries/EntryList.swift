@@ -112,12 +112,11 @@ struct EntryList: Sendable {
     details.isEmpty ? nil : details[Int(entry.index)].status
   }
 
-  /// Appends the name of `entry` to `bytes`, without an intermediate copy.
-  func appendName(of entry: Entry, to bytes: inout [UInt8]) {
+  /// Calls `body` with the bytes of the name of `entry`, without a copy.
+  func withName<Result>(of entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     names.withUnsafeBufferPointer { buffer in
       let start = Int(entry.nameOffset)
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<start + Int(entry.nameLength)]))
+      return body(UnsafeBufferPointer(rebasing: buffer[start..<start + Int(entry.nameLength)]))
     }
   }
 

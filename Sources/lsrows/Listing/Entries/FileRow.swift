@@ -122,7 +122,11 @@ struct FileRow: Sendable {
   /// Appends the row's default text to `bytes`: the location's display
   /// prefix and the name.
   func appendDisplayText(to bytes: inout [UInt8]) {
-    listing.location.appendDisplayPrefix(to: &bytes)
-    list.appendName(of: entry, to: &bytes)
+    let entry = self.entry
+    listing.location.withDisplayPrefix { prefix in
+      list.withName(of: entry) { name in
+        bytes.append(contentsOf: ByteRuns(first: prefix, second: name))
+      }
+    }
   }
 }

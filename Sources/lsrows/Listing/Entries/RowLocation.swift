@@ -34,12 +34,11 @@ struct RowLocation: Sendable {
     pathPrefix[displayStart...]
   }
 
-  /// Appends ``displayPrefix`` to `bytes`, without a slice of the prefix
-  /// (which costs a retain and a release, for every row).
-  func appendDisplayPrefix(to bytes: inout [UInt8]) {
-    guard displayStart < pathPrefix.count else { return }
+  /// Calls `body` with the bytes of ``displayPrefix``, without a slice of
+  /// the prefix (which costs a retain and a release, for every row).
+  func withDisplayPrefix<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     pathPrefix.withUnsafeBufferPointer { prefix in
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: prefix[displayStart...]))
+      body(UnsafeBufferPointer(rebasing: prefix[displayStart...]))
     }
   }
 
