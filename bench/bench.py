@@ -393,18 +393,22 @@ def real_trees(lsrows, runs):
 
 def user_cpu(lsrows, bfs, tree, runs):
     """User CPU of lsrows -RA against bfs's, on /usr and `tree`: medians of
-    getrusage, the two interleaved, over at least 31 runs each.
+    getrusage, the two interleaved, over at least 81 runs each.
 
     The kernel splits CPU time into user and system by where its timer
     ticks land (tick accounting, 250 Hz here): a run of a few hundred ms
-    gets some 75 ticks, so one run's user time is off by up to a sixth.
-    The median decides the target; the mean and its standard error say
-    how far the medians of two runs of the bench may differ."""
+    gets some 75 ticks, so one run's user time is off by up to a sixth,
+    and bfs's, a fifth of its run, moved between 16 and 59 ms over 60
+    runs. Over 31 runs the median of the ratio still moved by a tenth from
+    one bench to the next; over 81 a median's error is 0.6 of that. The
+    median decides the target;
+    the mean and its standard error say how far the medians of two runs
+    of the bench may differ."""
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
     for label, path in [("/usr", "/usr"), ("SOURCE", tree)]:
         ours, theirs = [], []
-        for _ in range(max(31, runs * 4)):
+        for _ in range(max(81, runs * 12)):
             ours.append(cpu_times([lsrows, "-RA", path])[1])
             theirs.append(cpu_times([bfs, path])[1])
         ratio_of_means = statistics.mean(ours) / statistics.mean(theirs)
