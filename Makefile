@@ -89,6 +89,9 @@ lint:
 ## for the release link; commit the result
 startup-order: build
 	python3 packaging/startup_order.py $(RELEASE_BIN)/lsrows $(STARTUP_ORDER)
+	@# The package manager does not see the list change: unlinked, the
+	@# binary is linked again with it by the next build.
+	rm -f $(RELEASE_BIN)/lsrows
 
 ## bench: timings against ls and find on generated trees under .bench/
 bench: build
