@@ -81,13 +81,8 @@ final class DirectoryPrefetch: @unchecked Sendable {
   /// on one thread and freed on the other, each went through malloc's
   /// shared arena rather than a thread's cache.
   private var spareOutcomes: [Outcome] = []
-  /// As many as the helper may read ahead.
-  ///
-  /// With 64, the helper made a new outcome for every directory it read
-  /// more than 64 ahead of the walk, and the walk freed as many (on /usr,
-  /// 8,600 of 16,000). No more wait here than were filled at once when the
-  /// helper was that far ahead.
-  private static let spareOutcomeLimit = directoryLimit
+  /// Enough for the helper to reuse every outcome while the walk keeps up.
+  private static let spareOutcomeLimit = 64
 
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   /// The helper waits on this for work or room; the walk for a result.
