@@ -18,7 +18,7 @@ enum LSRows {
     let command: Command
     do {
       command = try Options.parse(
-        Array(rawArguments().dropFirst()),
+        Array(ProcessArguments.bytes.dropFirst()),
         stopsAtFirstOperand: environmentValue("POSIXLY_CORRECT") != nil,
         outputIsTerminal: FileDescriptor.standardOutput.isTerminal)
     } catch {

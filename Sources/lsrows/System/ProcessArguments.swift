@@ -19,6 +19,20 @@ enum ProcessArguments {
   nonisolated(unsafe) static var count: Int32 = 0
   /// `argv`, NULL-terminated.
   nonisolated(unsafe) static var vector: Vector?
+
+  /// The arguments, as bytes.
+  ///
+  /// `CommandLine.arguments` decodes them as UTF-8 and replaces invalid
+  /// bytes, which would turn a valid path into a missing one.
+  static var bytes: [[UInt8]] {
+    guard let vector else { return [] }
+    return (0..<Int(count)).map { index in
+      guard let argument = vector[index] else { return [] }
+      // Straight to bytes: an array of CChar first cost its own type's
+      // metadata at start-up.
+      return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+  }
 }
 
 /// What glibc calls before `main`, with the process's arguments.

@@ -16,20 +16,6 @@ func retryingInterrupts<Result: BinaryInteger>(
   }
 }
 
-/// Reads the arguments the kernel passed, as bytes.
-///
-/// `CommandLine.arguments` decodes them as UTF-8 and replaces invalid bytes,
-/// which would turn a valid path into a missing one.
-func rawArguments() -> [[UInt8]] {
-  guard let vector = ProcessArguments.vector else { return [] }
-  return (0..<Int(ProcessArguments.count)).map { index in
-    guard let argument = vector[index] else { return [] }
-    // Straight to bytes: an array of CChar first cost its own type's
-    // metadata at start-up.
-    return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
-  }
-}
-
 /// Reads an environment variable's value as bytes, or `nil` when it is unset.
 func environmentValue(_ name: String) -> [UInt8]? {
   guard let value = getenv(name) else { return nil }

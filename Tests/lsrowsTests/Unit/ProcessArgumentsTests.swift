@@ -1,4 +1,3 @@
-import Glibc
 import Testing
 
 @testable import lsrows
@@ -7,25 +6,15 @@ import Testing
 /// `main`; lsrows keeps them, and they are the process's own.
 @Suite struct ProcessArgumentsTests {
   /// This process's arguments as the kernel keeps them, NUL-separated.
-  private func kernelArguments() throws -> [[UInt8]] {
-    let descriptor = open("/proc/self/cmdline", O_RDONLY)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = read(descriptor, &chunk, chunk.count)
-      try #require(count >= 0)
-      if count == 0 { break }
-      contents += chunk[..<count]
-    }
-    return contents.split(separator: 0, omittingEmptySubsequences: false).dropLast().map(Array.init)
+  private func kernelArguments() -> [[UInt8]] {
+    readFile("/proc/self/cmdline").split(separator: 0, omittingEmptySubsequences: false)
+      .dropLast().map(Array.init)
   }
 
-  @Test func theCapturedVectorIsTheProcesssOwn() throws {
-    let expected = try kernelArguments()
+  @Test func theCapturedVectorIsTheProcesssOwn() {
+    let expected = kernelArguments()
     #expect(ProcessArguments.count == Int32(expected.count))
-    #expect(rawArguments() == expected)
+    #expect(ProcessArguments.bytes == expected)
     // The vector ends with the NULL that C promises.
     #expect(ProcessArguments.vector?[Int(ProcessArguments.count)] == nil)
   }
