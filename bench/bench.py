@@ -401,9 +401,8 @@ def user_cpu(lsrows, bfs, tree, runs):
     and bfs's, a fifth of its run, moved between 16 and 59 ms over 60
     runs. Over 31 runs the median of the ratio still moved by a tenth from
     one bench to the next; over 81 a median's error is 0.6 of that. The
-    median decides the target;
-    the mean and its standard error say how far the medians of two runs
-    of the bench may differ."""
+    median decides the target; the mean and its standard error say how far
+    the medians of two runs of the bench may differ."""
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
     for label, path in [("/usr", "/usr"), ("SOURCE", tree)]:
