@@ -76,10 +76,14 @@ test-sanitize:
 	done
 
 ## fuzz: every libFuzzer target for FUZZ_SECONDS (60) each; crashes go to
-## Tests/fuzz-corpus/, which make test replays
+## Tests/fuzz-corpus/, which make test replays. Then the input guard runs
+## the release binary over GUARD_VALUES (20000) seeded option values
 FUZZ_SECONDS ?= 60
-fuzz:
+GUARD_VALUES ?= 20000
+fuzz: build
 	Tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	LSROWS_GUARD_VALUES=$(GUARD_VALUES) LSROWS_BINARY=$(RELEASE_BIN)/lsrows \
+	  $(SWIFT) test --filter InputGuardTests
 
 ## lint: swift format, strict, with the committed .swift-format
 lint:

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parser template quoting json lscolors version query)
+[ ${#targets[@]} -gt 0 ] || targets=(parser template quoting json lscolors version query values)
 
 out=.build/fuzz
 mkdir -p "$out"

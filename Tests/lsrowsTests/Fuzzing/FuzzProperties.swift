@@ -9,7 +9,7 @@ import RowCore
 
 /// The fuzz targets, each a property over arbitrary bytes.
 enum FuzzTarget: String, CaseIterable, Sendable {
-  case parser, template, quoting, json, lscolors, version, query
+  case parser, template, quoting, json, lscolors, version, query, values
 }
 
 /// What each fuzz target checks.
@@ -29,6 +29,7 @@ enum FuzzProperties {
     case .lscolors: colors(input)
     case .version: version(input)
     case .query: query(input)
+    case .values: values(input)
     }
   }
 
@@ -39,6 +40,52 @@ enum FuzzProperties {
       guard case .list(let options) = try Options.parse(words) else { return nil }
       _ = try Configuration(
         options, environment: { _ in nil }, output: .standardOutput, warn: { _ in })
+      return nil
+    } catch {
+      return Diagnostics.message(for: error).isEmpty ? "an empty message for \(error)" : nil
+    }
+  }
+
+  /// The options and environment variables that take a value, which the
+  /// `values` target fuzzes one at a time; `--where` and `--format` have
+  /// targets of their own too.
+  static let valueOptions = [
+    "--where", "--format", "--sort-by", "--block-size", "--time-style", "--width", "--tabsize",
+    "--max-depth", "--min-depth", "--type", "--sort", "--time", "--quoting-style",
+    "--indicator-style", "--color", "--hyperlink", "--classify", "--prune", "--ignore", "--hide",
+  ]
+  static let valueVariables = [
+    "BLOCK_SIZE", "LS_BLOCK_SIZE", "BLOCKSIZE", "TIME_STYLE", "COLUMNS", "QUOTING_STYLE",
+    "LS_COLORS",
+  ]
+
+  /// Which option or variable an input of the `values` target sets, and to
+  /// what: the first byte chooses, the bytes up to the next NUL are the
+  /// value (a command line cannot hold a NUL).
+  static func valueSetting(_ input: [UInt8]) -> (name: String, value: [UInt8])? {
+    guard let first = input.first else { return nil }
+    let names = valueOptions + valueVariables
+    let value = input.dropFirst().prefix { $0 != 0 }
+    return (names[Int(first) % names.count], Array(value))
+  }
+
+  /// One option or variable set to any value: it is taken, or refused with
+  /// a message, never a trap (`-l` and `-s` make the sizes and times count).
+  static func values(_ input: [UInt8]) -> String? {
+    guard let (name, value) = valueSetting(input) else { return nil }
+    var arguments = [Array("-ls".utf8)]
+    var variable: (String, [UInt8])?
+    if name.hasPrefix("--") {
+      arguments.append(Array((name + "=").utf8) + value)
+    } else {
+      variable = (name, value)
+      arguments.append(Array("--color=always".utf8))
+    }
+    do {
+      guard case .list(let options) = try Options.parse(arguments) else { return nil }
+      _ = try Configuration(
+        options, environment: { $0 == variable?.0 ? variable?.1 : nil }, output: .standardOutput,
+        warn: { _ in })
       return nil
     } catch {
       return Diagnostics.message(for: error).isEmpty ? "an empty message for \(error)" : nil

@@ -112,7 +112,7 @@ import Testing
     ("type < dir", "kinds compare only with == and !=", 5),
     ("type == directory-ish", "unknown kind 'directory-ish'", 8),
     ("perms == 0999", "not permission bits in octal", 9),
-    ("mtime > 2026-13-01", "no such date or time", 8),
+    ("mtime > 2026-13-01", "no month 13: months are 01 to 12", 13),
     ("mtime > -7y", "unknown unit of age", 10),
     ("name == a b", "unexpected text", 10),
     ("", "expected a comparison", 0),

@@ -2,11 +2,20 @@
 ///
 /// Digits, an optional fraction, and an optional unit: `K M G T P E` (and
 /// `KiB`...) are powers of 1024, `KB MB GB TB PB EB` powers of 1000;
-/// `1.5M` is 1,572,864.
+/// `1.5M` is 1,572,864. A fraction of a unit is rounded down to a whole
+/// number, using its first 18 digits.
+///
+/// Every number field holds at most 64 bits, so a value beyond 2^65 is
+/// saturated: `size > 10^40` matches nothing and `size < 10^40` every
+/// file, exactly as the unsaturated value would.
 enum NumberLiteral {
   static let expected =
     "a number with an optional unit: 1024, 10K, 1.5M, 2GB "
     + "(K M G T: powers of 1024; KB MB GB TB: powers of 1000)"
+
+  /// The largest magnitude kept: above every 64-bit value, and small
+  /// enough that no product below reaches `Int128.max`.
+  static let saturation: Int128 = 1 << 65
 
   /// The value of `text`, or why it is none.
   static func parse(_ text: [UInt8]) -> Result<Int128, LiteralError> {
@@ -20,10 +29,7 @@ enum NumberLiteral {
     var whole: Int128 = 0
     var digits = 0
     while index < text.count, let digit = Self.digit(text[index]) {
-      guard whole < Int128(1) << 100 else {
-        return .failure(LiteralError("the number is too large", index))
-      }
-      whole = whole * 10 + Int128(digit)
+      whole = min(whole * 10 + Int128(digit), saturation)
       digits += 1
       index += 1
     }
@@ -45,7 +51,9 @@ enum NumberLiteral {
     guard let unit = units[unitText.lowercased()] else {
       return .failure(LiteralError("unknown unit '\(unitText)'", index))
     }
-    let value = whole * unit + fraction * unit / fractionScale
+    // whole <= 2^65 and unit <= 2^60, fraction < 2^60 and unit <= 2^60:
+    // neither product nor their sum reaches Int128.max (2^127).
+    let value = min(whole * unit + fraction * unit / fractionScale, saturation)
     return .success(negative ? -value : value)
   }
 
