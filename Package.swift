@@ -17,9 +17,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "RowCore", swiftSettings: releaseSettings),
-    .executableTarget(name: "lsrows", dependencies: ["RowCore"], swiftSettings: releaseSettings),
+    // The Linux interfaces Swift's Glibc module leaves out, from the system's headers.
+    .target(name: "CLinux"),
+    .executableTarget(
+      name: "lsrows", dependencies: ["RowCore", "CLinux"], swiftSettings: releaseSettings),
     .testTarget(name: "RowCoreTests", dependencies: ["RowCore"]),
-    .testTarget(name: "lsrowsTests", dependencies: ["lsrows", "RowCore"]),
+    .testTarget(name: "lsrowsTests", dependencies: ["lsrows", "RowCore", "CLinux"]),
   ],
   swiftLanguageModes: [.v6]
 )

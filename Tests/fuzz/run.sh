@@ -19,10 +19,14 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6)
 swiftc "${flags[@]}" -wmo -module-name RowCore -emit-module -emit-module-path "$out/RowCore.swiftmodule" \
   -emit-object -o "$out/RowCore.o" Sources/RowCore/*.swift
 
+# The C shim, for the Linux interfaces Swift's Glibc module leaves out.
+clang -c -O1 -fsanitize=address -I Sources/CLinux/include -o "$out/CLinux.o" Sources/CLinux/CLinux.c
+
 # lsrows without its entry point, the shared properties, and the fuzz entry.
 sources=$(find Sources/lsrows -name '*.swift' ! -name LSRows.swift | sort)
 # shellcheck disable=SC2086
-swiftc "${flags[@]}" -D FUZZING -module-name lsrows -I "$out" "$out/RowCore.o" \
+swiftc "${flags[@]}" -D FUZZING -module-name lsrows -I "$out" -I Sources/CLinux/include \
+  "$out/RowCore.o" "$out/CLinux.o" \
   $sources Tests/lsrowsTests/Fuzzing/FuzzProperties.swift Tests/fuzz/FuzzEntry.swift \
   -o "$out/lsrows-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 

@@ -1,15 +1,16 @@
 import Glibc
 
-/// One `linux_dirent64` record, read in place from a `getdents64` buffer.
+/// One record of a `getdents64` buffer, read in place.
 ///
-/// The layout is the kernel's (include/linux/dirent.h): an 8-byte inode,
-/// an 8-byte offset, a 2-byte record length, a 1-byte type, then the name,
-/// NUL-terminated and padded to the record length.
+/// The record is glibc's `struct dirent64`, which on 64-bit Linux has the
+/// layout of the `struct dirent` Swift's Glibc module declares (CLinux.c
+/// checks it): the inode, the offset, the record length, the type, then
+/// the name, NUL-terminated and padded to the record length.
 struct DirectoryRecord {
-  private static let inodeOffset = 0
-  private static let lengthOffset = 16
-  private static let typeOffset = 18
-  private static let nameOffset = 19
+  private static let inodeOffset = MemoryLayout<dirent>.offset(of: \.d_ino)!
+  private static let lengthOffset = MemoryLayout<dirent>.offset(of: \.d_reclen)!
+  private static let typeOffset = MemoryLayout<dirent>.offset(of: \.d_type)!
+  private static let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
 
   private let start: UnsafeRawPointer
 

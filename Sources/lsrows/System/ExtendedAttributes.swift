@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Synchronization
 
@@ -5,9 +6,7 @@ import Synchronization
 /// POSIX access control list, and its security context (SELinux's label).
 ///
 /// One `listxattr` answers both for almost every file (it has neither);
-/// the context's value is read only where the list names it. Swift's Glibc
-/// module does not declare the xattr calls, so they are looked up in the C
-/// library once, by name.
+/// the context's value is read only where the list names it.
 enum ExtendedAttributes {
   /// What one file has.
   struct Found: Equatable {
@@ -17,22 +16,21 @@ enum ExtendedAttributes {
     var securityContext: [UInt8]?
   }
 
-  private typealias List =
-    @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-  private typealias Get =
-    @convention(c) (
-      UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int
-    ) -> Int
-
-  private static func lookUp<Function>(_ name: String, as type: Function.Type) -> Function? {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-    return unsafeBitCast(symbol, to: type)
+  /// `listxattr`, or `llistxattr` for the link itself.
+  private static func listNames(
+    _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int,
+    followsSymlink: Bool
+  ) -> Int {
+    followsSymlink ? listxattr(path, buffer, size) : llistxattr(path, buffer, size)
   }
 
-  private static let list = lookUp("listxattr", as: List.self)
-  private static let listOwn = lookUp("llistxattr", as: List.self)
-  private static let get = lookUp("getxattr", as: Get.self)
-  private static let getOwn = lookUp("lgetxattr", as: Get.self)
+  /// `getxattr`, or `lgetxattr` for the link itself.
+  private static func value(
+    _ path: UnsafePointer<CChar>, _ name: UnsafePointer<CChar>,
+    _ buffer: UnsafeMutableRawPointer?, _ size: Int, followsSymlink: Bool
+  ) -> Int {
+    followsSymlink ? getxattr(path, name, buffer, size) : lgetxattr(path, name, buffer, size)
+  }
 
   /// The device whose files last said they keep no context: as ls, its
   /// other files are not asked (and show none).
@@ -58,9 +56,8 @@ enum ExtendedAttributes {
     at path: UnsafePointer<CChar>, followsSymlink: Bool, kind: FileKind, readsContext: Bool,
     device: UInt64?
   ) -> Found {
-    guard let listNames = followsSymlink ? list : listOwn else { return Found() }
-    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
-      let length = listNames(path, buffer.baseAddress, buffer.count)
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
+      let length = listNames(path, buffer.baseAddress, buffer.count, followsSymlink: followsSymlink)
       var found = Found()
       var hasContext = false
       if length >= 0 {
@@ -97,9 +94,10 @@ enum ExtendedAttributes {
   private static func hasAttribute(
     _ path: UnsafePointer<CChar>, _ name: [UInt8], _ followsSymlink: Bool
   ) -> Bool {
-    guard let getValue = followsSymlink ? get : getOwn else { return false }
-    return (name + [0]).withUnsafeBufferPointer { name in
-      name.withMemoryRebound(to: CChar.self) { getValue(path, $0.baseAddress, nil, 0) > 0 }
+    (name + [0]).withUnsafeBufferPointer { name in
+      name.withMemoryRebound(to: CChar.self) {
+        value(path, $0.baseAddress!, nil, 0, followsSymlink: followsSymlink) > 0
+      }
     }
   }
 
@@ -112,9 +110,9 @@ enum ExtendedAttributes {
   }
 
   private static func context(of path: UnsafePointer<CChar>, followsSymlink: Bool) -> ContextValue {
-    guard let getValue = followsSymlink ? get : getOwn else { return .none }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
-      let length = getValue(path, contextName, buffer.baseAddress, buffer.count)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer in
+      let length = value(
+        path, contextName, buffer.baseAddress, buffer.count, followsSymlink: followsSymlink)
       if length == 0 { return .unsupported }
       guard length > 0 else { return isUnsupported(errno) ? .unsupported : .none }
       var value = Array(buffer[..<length])

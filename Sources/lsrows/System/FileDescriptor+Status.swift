@@ -1,10 +1,10 @@
+import CLinux
 import Glibc
 
 extension FileDescriptor {
   /// The status of the open file itself.
   func status() throws(Errno) -> FileStatus {
-    // AT_EMPTY_PATH (0x1000): the descriptor itself; the Glibc module lacks the name.
-    if let status = try extendedStatus(of: "", flags: 0x1000) { return status }
+    if let status = try extendedStatus(of: "", flags: clinux_at_empty_path) { return status }
     var buffer = stat()
     _ = try retryingInterrupts { fstat(rawValue, &buffer) }
     return FileStatus(buffer)
@@ -30,20 +30,17 @@ extension FileDescriptor {
 
   /// The status as `statx` reports it, as ls 9.1 reads every status.
   ///
-  /// The basic fields and the birth time; `nil` when the C library or the
-  /// kernel has no `statx`.
+  /// The basic fields and the birth time; `nil` when the kernel has no
+  /// `statx` (before 4.11).
   private func extendedStatus(
     of name: UnsafePointer<CChar>, flags: CInt
   ) throws(Errno) -> FileStatus? {
-    guard let call = extendedStatusCall else { return nil }
-    return try withUnsafeTemporaryAllocation(
-      byteCount: StatusRecord.size, alignment: 8
-    ) { buffer throws(Errno) -> FileStatus? in
-      _ = try retryingInterrupts {
-        call(rawValue, name, flags, StatusRecord.wantedFields, buffer.baseAddress)
-      }
-      return StatusRecord(buffer.baseAddress!).status
+    guard kernelHasStatx else { return nil }
+    var record = statx()
+    _ = try retryingInterrupts {
+      clinux_statx(rawValue, name, flags, FileStatus.statxFields, &record)
     }
+    return FileStatus(record)
   }
 
   /// The target of the symlink `name`, resolved from this directory, as bytes.
@@ -65,22 +62,10 @@ extension FileDescriptor {
   }
 }
 
-private typealias ExtendedStatus =
-  @convention(c) (CInt, UnsafePointer<CChar>?, CInt, UInt32, UnsafeMutableRawPointer?) -> CInt
-
-/// glibc's `statx` (2.28), looked up once by name: Swift's Glibc module does
-/// not declare it.
-private let extendedStatusFunction: ExtendedStatus? = {
-  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "statx") else { return nil }
-  return unsafeBitCast(symbol, to: ExtendedStatus.self)
-}()
-
-/// `statx` when the C library has it and the kernel answers it (a kernel
-/// before 4.11 says ENOSYS; every status then comes from `stat`), asked
-/// once, on the working directory.
-private let extendedStatusCall: ExtendedStatus? = {
-  guard let call = extendedStatusFunction else { return nil }
-  var probe = [UInt8](repeating: 0, count: StatusRecord.size)
-  let result = call(AT_FDCWD, ".", 0, StatusRecord.basicFields, &probe)
-  return result == 0 || Errno.current != .notImplemented ? call : nil
+/// Whether the kernel answers `statx` (one before 4.11 says ENOSYS; every
+/// status then comes from `stat`), asked once, on the working directory.
+private let kernelHasStatx: Bool = {
+  var probe = statx()
+  let result = clinux_statx(AT_FDCWD, ".", 0, UInt32(STATX_BASIC_STATS), &probe)
+  return result == 0 || Errno.current != .notImplemented
 }()

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Growth of the large arrays (a directory's entries, names and details)
@@ -51,13 +52,8 @@ enum Memory {
   /// (and by `fits`), so whether a small listing fitted depended on which
   /// thread allocated first. Call it before any thread starts.
   static func keepOneArenaUnderLimit() {
-    guard addressSpaceLimit != nil,
-      let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
-    else { return }
-    // Swift's Glibc module does not declare mallopt or its <malloc.h> constants.
-    typealias SetMallocOption = @convention(c) (CInt, CInt) -> CInt
-    let arenaMaximum: CInt = -8  // M_ARENA_MAX
-    _ = unsafeBitCast(symbol, to: SetMallocOption.self)(arenaMaximum, 1)
+    guard addressSpaceLimit != nil else { return }
+    _ = mallopt(M_ARENA_MAX, 1)
   }
 
   /// Whether a new allocation of `bytes` leaves the headroom free.

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 // The thin wrappers over Glibc that the rest of lsrows calls. Each one retries
@@ -37,26 +38,9 @@ func freeDescriptorCount() -> Int {
   return max(0, soft - open)
 }
 
-/// `getdents64(2)`: fills `buffer` with `linux_dirent64` records; returns the
-/// bytes filled, 0 at the end, or -1 with `errno` set.
-///
-/// glibc has had the wrapper since 2.30, but Swift's Glibc module does not
-/// declare it, so it is looked up by name once.
+/// `getdents64(2)`: fills `buffer` with `struct dirent64` records; returns
+/// the bytes filled, 0 at the end, or -1 with `errno` set.
 func readDirectoryRecords(_ descriptor: CInt, _ buffer: UnsafeMutableRawPointer, _ size: Int) -> Int
 {
-  getDirectoryEntries(descriptor, buffer, size)
+  clinux_getdents64(descriptor, buffer, size)
 }
-
-private typealias GetDirectoryEntries = @convention(c) (CInt, UnsafeMutableRawPointer?, Int) -> Int
-
-private let getDirectoryEntries: GetDirectoryEntries = {
-  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "getdents64") else {
-    // Without the wrapper, ENOSYS: every directory then fails to read,
-    // loudly, rather than listing nothing.
-    return { _, _, _ in
-      errno = ENOSYS
-      return -1
-    }
-  }
-  return unsafeBitCast(symbol, to: GetDirectoryEntries.self)
-}()

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Testing
 
@@ -189,17 +190,7 @@ func readFile(_ path: String) -> [UInt8] {
   }
 }
 
-/// Adds "close every descriptor from 3 up" to `actions`, with glibc's
-/// posix_spawn_file_actions_addclosefrom_np (2.34), which Swift's Glibc
-/// module does not declare.
+/// Adds "close every descriptor from 3 up" to `actions`.
 private func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-  typealias AddCloseFrom =
-    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
-  guard
-    let symbol = dlsym(
-      UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
-  else {
-    return
-  }
-  _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+  _ = clinux_spawn_close_from(&actions, 3)
 }

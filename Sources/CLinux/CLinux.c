@@ -1,0 +1,35 @@
+// The wrappers CLinux.h declares, compiled with the GNU extensions that
+// declare what they wrap.
+#define _GNU_SOURCE
+#include "CLinux.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+// Swift reads getdents64's records through `struct dirent`, which is
+// declared without _GNU_SOURCE: it must be the same record.
+_Static_assert(sizeof(struct dirent) == sizeof(struct dirent64), "dirent is dirent64");
+_Static_assert(offsetof(struct dirent, d_reclen) == offsetof(struct dirent64, d_reclen),
+               "dirent is dirent64");
+_Static_assert(offsetof(struct dirent, d_type) == offsetof(struct dirent64, d_type),
+               "dirent is dirent64");
+_Static_assert(offsetof(struct dirent, d_name) == offsetof(struct dirent64, d_name),
+               "dirent is dirent64");
+
+ssize_t clinux_getdents64(int descriptor, void *buffer, size_t size) {
+  return getdents64(descriptor, buffer, size);
+}
+
+int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
+                 struct statx *status) {
+  return statx(directory, path, flags, mask, status);
+}
+
+const int clinux_at_empty_path = AT_EMPTY_PATH;
+
+const int clinux_mutex_adaptive = PTHREAD_MUTEX_ADAPTIVE_NP;
+
+int clinux_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
