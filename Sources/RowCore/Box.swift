@@ -33,7 +33,3 @@ public final class Box<A> {
     content = value
   }
 }
-
-/// A box's value never changes while anyone but its pool can reach it, so
-/// it can cross threads when the value can.
-extension Box: @unchecked Sendable where A: Sendable {}

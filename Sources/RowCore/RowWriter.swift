@@ -244,7 +244,3 @@ public struct RowWriter<Sink: RowSink> {
     try result.get()
   }
 }
-
-/// A writer holds bytes, its sink, and between writes an empty store, so it
-/// can move to another thread with a sink that can.
-extension RowWriter: @unchecked Sendable where Sink: Sendable {}

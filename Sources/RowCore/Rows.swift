@@ -12,7 +12,8 @@
 /// - Parameters:
 ///   - items: The rows, in the order they are rendered.
 ///   - configure: Sets a cell's text from one item.
-/// - Returns: A store holding every item boxed as `Any`.
+/// - Returns: A store holding every item in a `Box<A>`, kept as a plain
+///   reference, with `configure`.
 @inlinable
 public func rows<A>(
   _ items: [A],

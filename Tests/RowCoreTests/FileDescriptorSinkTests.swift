@@ -1,5 +1,6 @@
 import Glibc
 import RowCore
+import Synchronization
 import Testing
 
 @Suite struct FileDescriptorSinkTests {
@@ -27,7 +28,7 @@ import Testing
               read(context.descriptor, $0.baseAddress, $0.count)
             }
             if count <= 0 { break }
-            context.received.bytes += chunk[..<count]
+            context.received.bytes.withLock { $0 += chunk[..<count] }
           }
           return nil
         }, context.toOpaque()) == 0)
@@ -36,7 +37,7 @@ import Testing
     close(writerEnd)
     pthread_join(thread, nil)
     close(reader)
-    #expect(received.bytes == payload)
+    #expect(received.bytes.withLock { $0 } == payload)
   }
 
   @Test func aFullDiskIsENOSPC() throws {
@@ -55,9 +56,9 @@ import Testing
   }
 }
 
-/// What the reading thread collected; read only after it is joined.
-private final class Received: @unchecked Sendable {
-  var bytes: [UInt8] = []
+/// What the reading thread collected.
+private final class Received: Sendable {
+  let bytes = Mutex<[UInt8]>([])
 }
 
 private final class ReaderContext {
