@@ -7,10 +7,12 @@ import Glibc
 /// checks it): the inode, the offset, the record length, the type, then
 /// the name, NUL-terminated and padded to the record length.
 struct DirectoryRecord {
-  private static let inodeOffset = MemoryLayout<dirent>.offset(of: \.d_ino)!
-  private static let lengthOffset = MemoryLayout<dirent>.offset(of: \.d_reclen)!
-  private static let typeOffset = MemoryLayout<dirent>.offset(of: \.d_type)!
-  private static let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
+  // Computed, not stored: a stored static is initialized lazily, and each
+  // read of one in the loop over records went through swift_once.
+  private static var inodeOffset: Int { MemoryLayout<dirent>.offset(of: \.d_ino)! }
+  private static var lengthOffset: Int { MemoryLayout<dirent>.offset(of: \.d_reclen)! }
+  private static var typeOffset: Int { MemoryLayout<dirent>.offset(of: \.d_type)! }
+  private static var nameOffset: Int { MemoryLayout<dirent>.offset(of: \.d_name)! }
 
   private let start: UnsafeRawPointer
 

@@ -7,9 +7,14 @@ import Glibc
 /// saves `readdir`'s call per entry and `fdopendir`'s two system calls per
 /// directory; a recursive walk opens thousands of directories.
 ///
-/// A stream may be handed to another thread (to read ahead), but only one
-/// thread uses it at a time.
+/// A stream may be handed to another thread (the rest of a large directory
+/// is read on one while this one sorts what came), but only one thread
+/// uses it at a time.
 final class DirectoryStream: @unchecked Sendable {
+  // Unchecked: its position and buffer change as it reads, unguarded. The
+  // thread that hands it over waits, through the hand-off queue, until the
+  // other has finished with it (``ProducerThread/stop()`` joins), so no two
+  // threads ever touch it at once.
   /// The open directory; closed when the stream goes away.
   private(set) var descriptor: FileDescriptor
   private var buffer: UnsafeMutableRawPointer?

@@ -22,6 +22,13 @@ struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertib
   static let valueOverflow = Errno(rawValue: EOVERFLOW)
   static let notImplemented = Errno(rawValue: ENOSYS)
 
+  /// Whether the process (EMFILE) or the system (ENFILE) has no file
+  /// descriptor left: a walk then closes directories it holds open and
+  /// tries again.
+  var isOutOfDescriptors: Bool {
+    self == .tooManyOpenFiles || self == .tooManyOpenFilesInSystem
+  }
+
   /// The C library's message for this error, as `strerror` gives it in the C locale.
   var description: String {
     String(cString: strerror(rawValue))

@@ -36,11 +36,15 @@ extension FileDescriptor {
     of name: UnsafePointer<CChar>, flags: CInt
   ) throws(Errno) -> FileStatus? {
     guard kernelHasStatx else { return nil }
-    var record = statx()
-    _ = try retryingInterrupts {
-      clinux_statx(rawValue, name, flags, FileStatus.statxFields, &record)
+    // Uninitialized: statx fills what is read, and zeroing the record
+    // first would cost as much again.
+    return try withUnsafeTemporaryAllocation(of: statx.self, capacity: 1) {
+      record throws(Errno) -> FileStatus in
+      _ = try retryingInterrupts {
+        clinux_statx(rawValue, name, flags, FileStatus.statxFields, record.baseAddress)
+      }
+      return FileStatus(record.baseAddress!)
     }
-    return FileStatus(record)
   }
 
   /// The target of the symlink `name`, resolved from this directory, as bytes.

@@ -1,4 +1,4 @@
-import Glibc
+import Synchronization
 
 /// The storage of entry lists a thread is done with, kept for the next
 /// directory, or the next chunk of a large one, to be read into.
@@ -21,7 +21,7 @@ import Glibc
 /// come before that checkpoint on their own thread, and the checkpoint's
 /// lock orders them before the reuse, for ThreadSanitizer as for the
 /// processor.
-final class EntryListPool: @unchecked Sendable {
+final class EntryListPool: Sendable {
   /// The pool every reader and ``Listing`` share, of small lists.
   ///
   /// The writer hands lists back a hand-off at a time, dozens at once, so
@@ -46,18 +46,21 @@ final class EntryListPool: @unchecked Sendable {
 
   private typealias Storage = (names: [UInt8], entries: [Entry])
 
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  // Guarded by `mutex`. Only the two arrays every list has are kept:
-  // copying and emptying a whole list cost more than the allocations.
-  private var spares: [Storage] = []
-  /// Handed back since the sharers last all passed a checkpoint.
-  private var returning: [Storage] = []
-  /// Handed back before that: ready once the sharers all pass one again.
-  private var returned: [Storage] = []
-  private var keptBytesNow = 0
-  private var isShared = false
-  /// The sharers that passed a checkpoint since `returning` began.
-  private var passed: UInt8 = 0
+  /// Only the two arrays every list has are kept: copying and emptying a
+  /// whole list cost more than the allocations.
+  private struct Kept {
+    var spares: [Storage] = []
+    /// Handed back since the sharers last all passed a checkpoint.
+    var returning: [Storage] = []
+    /// Handed back before that: ready once the sharers all pass one again.
+    var returned: [Storage] = []
+    var bytes = 0
+    var isShared = false
+    /// The sharers that passed a checkpoint since `returning` began.
+    var passed: UInt8 = 0
+  }
+
+  private let kept = Mutex(Kept())
 
   /// A pool that keeps lists of up to `largestKeptEntries` entries and
   /// `largestKeptNameBytes` name bytes, `keptBytes` in all.
@@ -65,20 +68,15 @@ final class EntryListPool: @unchecked Sendable {
     self.largestKeptEntries = largestKeptEntries
     self.largestKeptNameBytes = largestKeptNameBytes
     self.keptBytes = keptBytes
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
   }
 
   /// An empty list, with the storage of one handed back when there is one.
   func take() -> EntryList {
-    pthread_mutex_lock(mutex)
-    let spare = spares.popLast()
-    if let spare { keptBytesNow -= Self.bytes(spare) }
-    pthread_mutex_unlock(mutex)
+    let spare = kept.withLock { kept -> Storage? in
+      let spare = kept.spares.popLast()
+      if let spare { kept.bytes -= Self.bytes(spare) }
+      return spare
+    }
     guard var spare else { return EntryList() }
     // Emptied while the spare holds the only reference: emptying an array
     // that another variable shares allocates a new buffer.
@@ -95,51 +93,49 @@ final class EntryListPool: @unchecked Sendable {
     else { return }
     let storage = (list.names, list.entries)
     let bytes = Self.bytes(storage)
-    pthread_mutex_lock(mutex)
-    if keptBytesNow + bytes <= keptBytes {
-      if isShared {
-        returning.append(storage)
+    kept.withLock { kept in
+      guard kept.bytes + bytes <= keptBytes else { return }
+      if kept.isShared {
+        kept.returning.append(storage)
       } else {
-        spares.append(storage)
+        kept.spares.append(storage)
       }
-      keptBytesNow += bytes
+      kept.bytes += bytes
     }
-    pthread_mutex_unlock(mutex)
   }
 
   /// Starts a walk that reads lists on the walker's and the writer's
   /// threads; until ``endSharing()``, lists handed back wait for both
   /// threads' checkpoints.
   func beginSharing() {
-    pthread_mutex_lock(mutex)
-    isShared = true
-    passed = 0
-    pthread_mutex_unlock(mutex)
+    kept.withLock { kept in
+      kept.isShared = true
+      kept.passed = 0
+    }
   }
 
   /// Ends the sharing walk; every other thread that read lists has
   /// finished (joined, or ordered before this call by a lock).
   func endSharing() {
-    pthread_mutex_lock(mutex)
-    isShared = false
-    spares += returned
-    spares += returning
-    returned = []
-    returning = []
-    pthread_mutex_unlock(mutex)
+    kept.withLock { kept in
+      kept.isShared = false
+      kept.spares += kept.returned
+      kept.spares += kept.returning
+      kept.returned = []
+      kept.returning = []
+    }
   }
 
   /// Records that `sharer` no longer reads any list it has let go of.
   func checkpoint(_ sharer: Sharer) {
-    pthread_mutex_lock(mutex)
-    passed |= sharer.rawValue
-    if passed == Sharer.all {
-      passed = 0
-      spares += returned
-      returned = returning
-      returning = []
+    kept.withLock { kept in
+      kept.passed |= sharer.rawValue
+      guard kept.passed == Sharer.all else { return }
+      kept.passed = 0
+      kept.spares += kept.returned
+      kept.returned = kept.returning
+      kept.returning = []
     }
-    pthread_mutex_unlock(mutex)
   }
 
   private static func bytes(_ storage: Storage) -> Int {

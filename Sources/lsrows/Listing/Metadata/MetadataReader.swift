@@ -32,10 +32,8 @@ struct MetadataReader: Sendable {
     names.withUnsafeBufferPointer { names in
       list.entries.withUnsafeMutableBufferPointer { entries in
         list.details.withUnsafeMutableBufferPointer { details in
-          let storage = UncheckedSendable((names, entries, details))
-          let work = { @Sendable (range: Range<Int>) -> Outcome in
-            let (names, entries, details) = storage.value
-            return read(
+          func work(_ range: Range<Int>) -> Outcome {
+            read(
               range, entries, details, names, directory, pathPrefix,
               messagePrefix ?? pathPrefix[...])
           }
@@ -44,12 +42,8 @@ struct MetadataReader: Sendable {
           } else {
             // Disjoint halves: each thread writes only its own entries.
             let middle = count / 2
-            let result = UncheckedSendable(UnsafeMutablePointer<Outcome>.allocate(capacity: 1))
-            result.value.initialize(to: Outcome())
-            runConcurrently(
-              { firstHalf = work(0..<middle) }, { result.value.pointee = work(middle..<count) })
-            secondHalf = result.value.move()
-            result.value.deallocate()
+            (firstHalf, secondHalf) = Threads.runConcurrently(
+              { work(0..<middle) }, { work(middle..<count) })
           }
         }
       }

@@ -13,7 +13,7 @@
 ///
 /// One thread at a time uses a merge: the one that made it, or the one it
 /// is handed to (``MergedBlocks``).
-final class ChunkMerge: @unchecked Sendable {
+final class ChunkMerge {
   private let chunks: UnsafeMutableBufferPointer<Chunk>
   /// Per leaf: the position of the chunk's next name, and its count.
   private let heads: UnsafeMutablePointer<Int>

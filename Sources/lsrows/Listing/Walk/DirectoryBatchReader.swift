@@ -44,7 +44,8 @@ struct DirectoryBatchReader: Sendable {
   }
 
   /// Reads all of `stream`: the first chunk on this thread; if there is
-  /// more, the rest on a second thread while this one sorts each chunk.
+  /// more, the rest on a second thread (``Chunks``) while this one sorts
+  /// each chunk.
   func readWhole(from stream: DirectoryStream, at location: RowLocation) -> Whole {
     guard let chunkSize = mergedChunkSize else {
       return .batch(read(from: stream, limit: .max, at: location))
@@ -54,17 +55,11 @@ struct DirectoryBatchReader: Sendable {
       if !first.exhausted { order.sort(&first.list, at: location) }
       return .batch(first)
     }
-    let reader = self
     let spares = ChunkLists(chunkSize: chunkSize, firstNameBytes: first.list.names.count)
-    let rest = ProducerThread<DirectoryBatch>(capacity: 2) { yield in
-      var done = false
-      while !done {
-        let chunk = reader.readUnsorted(
-          from: stream, limit: chunkSize, at: location, into: spares.take())
-        done = chunk.endsReading
-        if !yield(chunk) { return }
-      }
-    }
+    let rest = ProducerThread(
+      capacity: 2,
+      Chunks(reader: self, stream: stream, location: location, chunkSize: chunkSize, spares: spares)
+    )
     var merge = ChunkMerge.Builder(isReversed: order.isReversed)
     var outcome = DirectoryBatch()
     let fieldReader = FieldReader(accounts: AccountNames())
@@ -90,17 +85,10 @@ struct DirectoryBatchReader: Sendable {
       outcome.reachedEnd = batch.reachedEnd
     }
     take(&first)
-    if let rest {
-      while !outcome.exhausted, case var batches = rest.next(), !batches.isEmpty {
-        for index in batches.indices { take(&batches[index]) }
-      }
-    } else {
-      // No second thread: read the rest here.
-      while !outcome.reachedEnd && outcome.readError == nil && !outcome.exhausted {
-        var batch = readUnsorted(from: stream, limit: chunkSize, at: location, into: spares.take())
-        take(&batch)
-      }
+    while !outcome.exhausted, case var batches = rest.next(), !batches.isEmpty {
+      for index in batches.indices { take(&batches[index]) }
     }
+    rest.stop()
     guard !outcome.exhausted else {
       merge.discard()
       return .batch(outcome)
@@ -120,6 +108,24 @@ struct DirectoryBatchReader: Sendable {
     }
     guard hidden.contains(true) else { return }
     list.removeEntries { entry, _ in hidden[Int(entry.index)] }
+  }
+
+  /// The chunks of a large directory after the first, read unsorted.
+  private struct Chunks: BatchProducer {
+    let reader: DirectoryBatchReader
+    let stream: DirectoryStream
+    let location: RowLocation
+    let chunkSize: Int
+    let spares: ChunkLists
+    var done = false
+
+    mutating func next() -> DirectoryBatch? {
+      guard !done else { return nil }
+      let chunk = reader.readUnsorted(
+        from: stream, limit: chunkSize, at: location, into: spares.take())
+      done = chunk.endsReading
+      return chunk
+    }
   }
 
   /// Reads up to `limit` entries and what the options need about them,

@@ -20,9 +20,16 @@ extension DirectoryPrefetch {
   /// subdirectories in the reader's empty ``Reader/subdirectoryPaths``; the
   /// request's path becomes the rows' location.
   func read(_ request: inout Request, using reader: inout Reader) -> Outcome {
+    Self.read(&request, using: &reader, walk: walk)
+  }
+
+  /// Reads a request as ``read(_:using:)`` does, for the walk `walk`: on
+  /// the helper, which holds no prefetch.
+  static func read(_ request: inout Request, using reader: inout Reader, walk: Walk) -> Outcome {
     var path: [UInt8] = []
     swap(&path, &request.path)
-    return read(path: &path, depth: request.depth, using: &reader, findingSubdirectories: true)
+    return read(
+      path: &path, depth: request.depth, using: &reader, walk: walk, findingSubdirectories: true)
   }
 
   /// Appends to `paths` the paths (as in ``Request``) of `list`'s
@@ -33,6 +40,12 @@ extension DirectoryPrefetch {
   /// directory, `/`-terminated.
   func appendSubdirectoryPaths(
     of list: EntryList, at prefix: [UInt8], depth: Int, to paths: inout [[UInt8]?]
+  ) {
+    Self.appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &paths, walk: walk)
+  }
+
+  private static func appendSubdirectoryPaths(
+    of list: EntryList, at prefix: [UInt8], depth: Int, to paths: inout [[UInt8]?], walk: Walk
   ) {
     guard depth < walk.configuration.maxDepth else { return }
     // Counted first, so the array grows once at most rather than by
@@ -59,15 +72,16 @@ extension DirectoryPrefetch {
   /// The path loses its NUL and becomes the rows' location: in place, so
   /// that no directory's path is copied (pass one nothing else holds).
   func read(path: inout [UInt8], depth: Int, using reader: inout Reader) -> Outcome {
-    read(path: &path, depth: depth, using: &reader, findingSubdirectories: false)
+    Self.read(path: &path, depth: depth, using: &reader, walk: walk, findingSubdirectories: false)
   }
 
   /// Reads as ``read(path:depth:using:)`` does, and with
   /// `findingSubdirectories` gathers the paths of the subdirectories in the
   /// reader: from the batch before the outcome holds it, as a copy of the
   /// batch retained each of its arrays.
-  private func read(
-    path: inout [UInt8], depth: Int, using reader: inout Reader, findingSubdirectories: Bool
+  private static func read(
+    path: inout [UInt8], depth: Int, using reader: inout Reader, walk: Walk,
+    findingSubdirectories: Bool
   ) -> Outcome {
     let stream = reader.stream
     let outcome: Outcome
@@ -96,7 +110,7 @@ extension DirectoryPrefetch {
       let batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
       if findingSubdirectories {
         appendSubdirectoryPaths(
-          of: batch.list, at: path, depth: depth, to: &reader.subdirectoryPaths)
+          of: batch.list, at: path, depth: depth, to: &reader.subdirectoryPaths, walk: walk)
       }
       outcome.batch = batch
     } catch {

@@ -2,47 +2,36 @@
 /// the rows of the previous ones are written: once the directory is read,
 /// merging and writing are the only work left, and they overlap.
 final class MergedBlocks {
-  private let merge: ChunkMerge
-  private let producer: ProducerThread<Result<EntryList, MemoryExhausted>>?
+  private let producer: ProducerThread<Blocks>
   private var waiting: [Result<EntryList, MemoryExhausted>] = []
-  private(set) var isExhausted = false
 
-  init(_ merge: ChunkMerge, rowsPerBlock: Int) {
-    self.merge = merge
-    let shared = UncheckedSendable(merge)
-    producer = ProducerThread(capacity: 4) { yield in
-      let merge = shared.value
-      while !merge.isExhausted {
-        let block = Result { () throws(MemoryExhausted) in
-          try merge.nextBlock(maximum: rowsPerBlock)
-        }
-        if !yield(block) { return }
-        if case .failure = block { return }
-      }
-    }
-    if producer == nil { waitingInline = rowsPerBlock }
+  /// The blocks of `merge`, which this then owns, `rowsPerBlock` rows each.
+  init(_ merge: sending ChunkMerge, rowsPerBlock: Int) {
+    producer = ProducerThread(capacity: 4, Blocks(merge: merge, rowsPerBlock: rowsPerBlock))
   }
-
-  /// Without a second thread, blocks are merged when asked for, this many
-  /// rows at a time.
-  private var waitingInline: Int?
 
   /// The next block, or `nil` when every row has been handed out.
   ///
   /// - Throws: ``MemoryExhausted`` when there was no room for a block.
   func next() throws(MemoryExhausted) -> EntryList? {
-    if let rows = waitingInline {
-      guard !merge.isExhausted else {
-        isExhausted = true
-        return nil
+    if waiting.isEmpty { waiting = producer.next().reversed() }
+    return try waiting.popLast()?.get()
+  }
+
+  /// The merge, a block at a time, until it is exhausted or a block found
+  /// no room.
+  private struct Blocks: BatchProducer {
+    let merge: ChunkMerge
+    let rowsPerBlock: Int
+    var failed = false
+
+    mutating func next() -> Result<EntryList, MemoryExhausted>? {
+      guard !failed, !merge.isExhausted else { return nil }
+      let block = Result { () throws(MemoryExhausted) in
+        try merge.nextBlock(maximum: rowsPerBlock)
       }
-      return try merge.nextBlock(maximum: rows)
+      if case .failure = block { failed = true }
+      return block
     }
-    if waiting.isEmpty, let producer { waiting = producer.next().reversed() }
-    guard let block = waiting.popLast() else {
-      isExhausted = true
-      return nil
-    }
-    return try block.get()
   }
 }

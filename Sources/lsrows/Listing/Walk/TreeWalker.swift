@@ -1,10 +1,37 @@
+// The walk's parts, and how one step goes.
+//
+//   BackgroundWalk ─ runs the walk here, or on a ProducerThread when reading
+//   │                can overlap writing, and hands its events to the Lister
+//   TreeWalker ───── one operand, depth first: `next()` gives the next group
+//   │                of WalkEvents (rows, failures, loops) in output order
+//   ├─ OpenDirectories     the WalkFrames on the current path, and the budget
+//   │                      of open descriptors (closes the oldest, reopens)
+//   ├─ DirectoryBatchReader  names, then metadata, then the sort: a
+//   │                      DirectoryBatch; a large directory not walked below
+//   │                      in sorted chunks (ChunkMerge, MergedBlocks)
+//   ├─ DirectoryPrefetch   a helper thread reading ahead (the mechanism)...
+//   │  └─ PrefetchSchedule ...of which directory is read when (the policy)
+//   └─ HandOffBuffer       events gathered into groups for the writer
+//
+// A step writes the top frame's rows up to its next subdirectory, then
+// enters that subdirectory, one way for all:
+//
+//   read ahead? ──yes──► the prefetch's outcome (read by the helper, or read
+//       │                here by its path while the helper reads another)
+//       │no, path too long, or no descriptor left
+//       ▼
+//   opened from the parent's descriptor (levels above closed if need be)
+//       ▼
+//   enter: a loop or another file system stops here; else a new frame is
+//   pushed with the subdirectory's entries, its own subdirectories queued.
+
 /// Walks one directory operand depth first, in pre-order: each directory's
 /// row, then its contents, siblings in the sort order.
 ///
 /// Memory grows with the directories on the current path, not with the
 /// tree; ``OpenDirectories`` keeps the number of open descriptors bounded.
-/// Events go out through a ``HandOffBuffer``, in output order.
-final class TreeWalker {
+/// Events come out of ``next()`` in groups, in output order.
+final class TreeWalker: BatchProducer {
   let configuration: WalkConfiguration
   private let paths: WalkPaths
   private var operand: [UInt8] { paths.operand }
@@ -19,6 +46,8 @@ final class TreeWalker {
   private var directoriesEntered = 0
   /// The operand's file system, for `--one-file-system`.
   private var rootDevice: UInt64 = 0
+  private var hasBegun = false
+  private var hasEnded = false
   /// The buffer every subdirectory is read into, one after the other.
   private let subdirectoryBuffer: UnsafeMutableRawPointer
   /// What the walk reads the prefetch's directories with, in that buffer.
@@ -32,35 +61,39 @@ final class TreeWalker {
   ///   - walkNumber: Which directory operand this is (1 for the first).
   ///   - showsPath: Whether rows start with the operand (several operands).
   ///   - configuration: What to list and how.
-  ///   - emit: Receives the events in output order, a group at a time;
-  ///     returns `false` to stop the walk.
-  init(
-    operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration,
-    emit: @escaping ([WalkEvent]) -> Bool
-  ) {
+  init(operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration) {
     paths = WalkPaths(operand: operand, showsPath: showsPath)
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
       byteCount: DirectoryStream.bufferSize, alignment: 8)
     prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
     self.walkNumber = walkNumber
     self.configuration = configuration
-    events = HandOffBuffer(
-      weightLimit: configuration.rowsPerHandOff, countLimit: 256, handOff: emit)
+    events = HandOffBuffer(weightLimit: configuration.rowsPerHandOff, countLimit: 256)
     directories = OpenDirectories(
       budget: configuration.descriptorBudget, followsSymlinks: configuration.followsSymlinks)
   }
 
   deinit {
+    end()
     subdirectoryBuffer.deallocate()
   }
 
-  /// Walks the whole tree, or until the consumer stops taking events.
-  func walk() {
-    defer {
-      prefetch?.stop()
-      prefetch = nil
-      events.flush()
+  /// The next group of events, in output order; `nil` once the walk is over.
+  func next() -> [WalkEvent]? {
+    if !hasBegun { begin() }
+    while !events.hasGroup && !hasEnded {
+      if !events.isStopped, let top = directories.top {
+        step(top)
+      } else {
+        end()
+      }
     }
+    return events.takeGroup()
+  }
+
+  /// Opens the operand and reads its first batch.
+  private func begin() {
+    hasBegun = true
     let stream: DirectoryStream
     let status: FileStatus
     do throws(Errno) {
@@ -80,10 +113,16 @@ final class TreeWalker {
         stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
         id: nextDirectoryID(), location: location(depth: 1)))
     readBatch(directories.top!)
-    while !events.isStopped, let top = directories.top {
-      step(top)
-    }
+  }
+
+  /// Stops the helper, closes what is open, and hands over what is pending.
+  private func end() {
+    guard !hasEnded else { return }
+    hasEnded = true
+    prefetch?.stop()
+    prefetch = nil
     directories.removeAll()
+    events.flush()
   }
 
   // MARK: - Walking
@@ -130,33 +169,36 @@ final class TreeWalker {
     depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
   }
 
+  /// A subdirectory about to be entered, however it was reached; filled in
+  /// place, as it is large enough that copies of it showed.
+  private struct Child {
+    var status: FileStatus?
+    var error: Errno?
+    /// Opened from its parent's descriptor, to be read into the lent
+    /// buffer; `nil` when it was read already.
+    var stream: DirectoryStream?
+    /// Read by its path, by the helper or here through the prefetch.
+    var outcome: DirectoryPrefetch.Outcome?
+    /// Whether its subdirectories are numbered already (the helper read it).
+    var isQueued = false
+  }
+
   private func descend(from parent: WalkFrame, into entry: Entry, of listing: Listing) {
     // The name shares the list's bytes, which hold a NUL after it. Read
     // through the listing, not a copy of its list, which retained each of
     // the list's arrays and tables.
     let name = listing.storage.name(of: entry)
-    if let prefetch, descendPrefetched(from: parent, into: name, of: listing, with: prefetch) {
-      return
-    }
     func path() -> [UInt8] { parent.location.pathPrefix + name }
-    let directory: FileDescriptor
-    do {
-      directory = try directories.descriptor(of: parent)
-    } catch {
-      send(.failure(.openDirectory(directoryPath(of: parent), error), FailureSeverity.entry))
+    var child = Child()
+    if let prefetch, readAhead(name, below: parent, with: prefetch, into: &child) {
+      // Read by its path.
+    } else if !openFromParent(entry, of: listing, below: parent, into: &child) {
       return
     }
-    var opened = open(entry, of: listing.storage, in: directory)
-    if let error = opened.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem,
-      directories.closeAll(except: parent, readOut: readOut)
-    {
-      // Out of descriptors (the parent process left many open): closing
-      // the levels above made room; try once more.
-      opened = open(entry, of: listing.storage, in: directory)
-    }
-    guard let stream = opened.stream, let status = opened.status else {
-      let error = opened.error ?? .noSuchFileOrDirectory
-      send(.failure(.openDirectory(path(), error), FailureSeverity.entry))
+    guard let status = child.status else {
+      send(
+        .failure(
+          .openDirectory(path(), child.error ?? .noSuchFileOrDirectory), FailureSeverity.entry))
       return
     }
     guard !directories.contains(DirectoryIdentity(status)) else {
@@ -166,80 +208,99 @@ final class TreeWalker {
     // --one-file-system: a mount point is listed, not entered.
     if configuration.staysOnFileSystem, status.device != rootDevice { return }
     enter(name, below: parent)
-    let frame = WalkFrame(
-      stream: stream, status: status, name: name, of: listing, relativeLength: relative.count,
-      depth: parent.depth + 1, id: nextDirectoryID(), location: location(depth: parent.depth + 1))
-    directories.push(frame)
-    // A subdirectory is read whole, in the lent buffer: its rows wait for
-    // its parent's anyway.
-    receive(configuration.reader.read(from: stream, limit: .max, at: frame.location), into: frame)
-    directories.keepWithinBudget(readOut: readOut)
+    let depth = parent.depth + 1
+    if let stream = child.stream {
+      let frame = WalkFrame(
+        stream: stream, status: status, name: name, of: listing, relativeLength: relative.count,
+        depth: depth, id: nextDirectoryID(), location: location(depth: depth))
+      directories.push(frame)
+      // Read whole, in the lent buffer: its rows wait for its parent's anyway.
+      receive(configuration.reader.read(from: stream, limit: .max, at: frame.location), into: frame)
+      directories.keepWithinBudget(readOut: readOut)
+    } else if let outcome = child.outcome, let batch = outcome.batch.take() {
+      let frame = WalkFrame(
+        stream: nil, status: status, name: name, of: listing, relativeLength: relative.count,
+        depth: depth, id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
+      directories.push(frame)
+      frame.subdirectories.append(
+        child.isQueued
+          ? outcome.subdirectories
+          : prefetch!.queueSubdirectories(
+            of: batch.list, at: frame.location.pathPrefix, depth: depth, using: &prefetchReader))
+      receive(consume batch, into: frame)
+    }
   }
 
-  /// Descends into `name` through the prefetch: what the helper read, or
-  /// read here by its path.
+  /// Reaches the subdirectory `name` through the prefetch: what the helper
+  /// read, or read here by its path.
   ///
-  /// - Returns: `false` when the usual way must be taken instead: the path
-  ///   is too long to open whole, or no descriptor was left.
-  private func descendPrefetched(
-    from parent: WalkFrame, into name: ArraySlice<UInt8>, of listing: Listing,
-    with prefetch: DirectoryPrefetch
+  /// - Returns: `false` when it must be opened from its parent instead: its
+  ///   path is too long to open whole, or no descriptor was left.
+  private func readAhead(
+    _ name: ArraySlice<UInt8>, below parent: WalkFrame, with prefetch: DirectoryPrefetch,
+    into child: inout Child
   ) -> Bool {
-    let depth = parent.depth + 1
-    let id = parent.subdirectories.next() ?? DirectoryPrefetch.unrequested
+    let id = parent.subdirectories.next() ?? PrefetchSchedule<DirectoryPrefetch.Outcome>.unrequested
     var outcome = prefetch.take(id, using: &prefetchReader)
-    let readHere = outcome == nil
-    if readHere {
+    child.isQueued = outcome != nil
+    if outcome == nil {
       let prefix = parent.location.pathPrefix
       guard paths.isShortEnough(prefix.count + name.count) else { return false }
       var path = DirectoryPrefetch.requestPath(prefix, name)
-      outcome = prefetch.read(path: &path, depth: depth, using: &prefetchReader)
+      outcome = prefetch.read(path: &path, depth: parent.depth + 1, using: &prefetchReader)
     }
     guard let outcome else { return false }
-    defer { prefetchReader.finished = outcome }
-    if let error = outcome.error, error == .tooManyOpenFiles || error == .tooManyOpenFilesInSystem {
+    // Handed back at the walk's next take, to be filled again.
+    prefetchReader.finished = outcome
+    if let error = outcome.error, error.isOutOfDescriptors { return false }
+    child.status = outcome.status
+    child.error = outcome.error
+    child.outcome = outcome
+    return true
+  }
+
+  /// Opens the subdirectory `entry` from its parent's descriptor; when no
+  /// descriptor is left, closes the levels above (reading each out) and
+  /// tries once more.
+  ///
+  /// - Returns: `false` when the parent could not be opened again (that is
+  ///   reported here).
+  private func openFromParent(
+    _ entry: Entry, of listing: Listing, below parent: WalkFrame, into child: inout Child
+  ) -> Bool {
+    let directory: FileDescriptor
+    do {
+      directory = try directories.descriptor(of: parent)
+    } catch {
+      send(.failure(.openDirectory(directoryPath(of: parent), error), FailureSeverity.entry))
       return false
     }
-    guard let status = outcome.status else {
-      let error = outcome.error ?? .noSuchFileOrDirectory
-      send(
-        .failure(.openDirectory(parent.location.pathPrefix + name, error), FailureSeverity.entry))
-      return true
+    open(entry, of: listing.storage, in: directory, into: &child)
+    if let error = child.error, error.isOutOfDescriptors,
+      directories.closeAll(except: parent, readOut: readOut)
+    {
+      // Out of descriptors (the parent process left many open): closing
+      // the levels above made room; try once more.
+      open(entry, of: listing.storage, in: directory, into: &child)
     }
-    guard !directories.contains(DirectoryIdentity(status)) else {
-      send(.loop(parent.location.pathPrefix + name))
-      return true
-    }
-    // --one-file-system: a mount point is listed, not entered.
-    guard let batch = outcome.batch.take() else { return true }
-    enter(name, below: parent)
-    let frame = WalkFrame(
-      stream: nil, status: status, name: name, of: listing, relativeLength: relative.count,
-      depth: depth,
-      id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
-    directories.push(frame)
-    frame.subdirectories.append(
-      readHere
-        ? prefetch.queueSubdirectories(
-          of: batch.list, at: frame.location.pathPrefix, depth: depth, using: &prefetchReader)
-        : outcome.subdirectories)
-    receive(consume batch, into: frame)
     return true
   }
 
   /// Opens the subdirectory `entry` of `list`, read from the open `directory`.
   private func open(
-    _ entry: Entry, of list: EntryList, in directory: FileDescriptor
-  ) -> (stream: DirectoryStream?, status: FileStatus?, error: Errno?) {
+    _ entry: Entry, of list: EntryList, in directory: FileDescriptor, into child: inout Child
+  ) {
     do throws(Errno) {
       let stream = try list.withCName(of: entry) { name throws(Errno) in
         try DirectoryStream(
           opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks,
           lentBuffer: subdirectoryBuffer)
       }
-      return (stream, try stream.descriptor.status(), nil)
+      child.status = try stream.descriptor.status()
+      child.stream = stream
+      child.error = nil
     } catch {
-      return (nil, nil, error)
+      child.error = error
     }
   }
 
@@ -283,7 +344,6 @@ final class TreeWalker {
   /// the event that stops lsrows.
   func exhaust() {
     send(.exhausted)
-    events.flush()
     events.stop()
   }
 

@@ -1,0 +1,116 @@
+import Glibc
+
+/// Starting and joining threads: every thread lsrows runs is started here,
+/// with cancellation off (``ThreadCancellation``).
+///
+/// When the system has no thread to give (`RLIMIT_NPROC`, no memory for a
+/// stack), no work is lost: ``start(_:running:)`` hands the work back, and
+/// ``runConcurrently(_:_:)`` and ``ProducerThread`` run it on the calling
+/// thread themselves, so their callers have no second path.
+enum Threads {
+  /// A started thread, to be joined once.
+  struct Joinable: ~Copyable {
+    fileprivate let handle: pthread_t
+
+    /// Waits for the thread to end: what it did comes before what follows.
+    consuming func join() {
+      checkThreadCall(pthread_join(handle, nil), "pthread_join")
+    }
+  }
+
+  /// What ``start(_:running:)`` did with the work.
+  enum Start<Work>: ~Copyable {
+    case started(Joinable)
+    /// No thread could start: the work, untouched, for the caller.
+    case notStarted(Work)
+  }
+
+  /// Runs `body` on `work` on a new thread, which becomes the work's only
+  /// owner.
+  ///
+  /// - Returns: The thread, or, when none could start, the work back.
+  static func start<Work>(
+    _ work: sending Work, running body: @escaping @Sendable (consuming Work) -> Void
+  ) -> sending Start<Work> {
+    let context = Context(work, body)
+    guard let thread = spawn({ context.run() }) else {
+      return .notStarted(context.takeWork())
+    }
+    return .started(thread)
+  }
+
+  /// Runs `first` on this thread and `second` on a new one, and returns
+  /// when both are done; without a thread, runs one after the other.
+  ///
+  /// The closures need not be `Sendable`: the caller promises that they
+  /// share nothing that one writes and the other reads or writes (halves
+  /// of a buffer, each written by one side). The join orders both before
+  /// the return.
+  static func runConcurrently<First, Second>(
+    _ first: () -> First, _ second: () -> Second
+  ) -> (First, Second) {
+    withoutActuallyEscaping(second) { second in
+      let result = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+      defer { result.deallocate() }
+      let thread = spawn { result.initialize(to: second()) }
+      let firstResult = first()
+      if let thread {
+        thread.join()
+      } else {
+        result.initialize(to: second())
+      }
+      return (firstResult, result.move())
+    }
+  }
+
+  /// Starts a thread that runs `entry`; `nil` when none could start.
+  ///
+  /// The closure crosses to the new thread through `pthread_create`'s
+  /// untyped argument, unchecked: ``start(_:running:)`` makes the work the
+  /// thread's alone, and ``runConcurrently(_:_:)`` states what its caller
+  /// promises.
+  private static func spawn(_ entry: @escaping () -> Void) -> Joinable? {
+    let box = Unmanaged.passRetained(EntryPoint(entry))
+    var handle = pthread_t()
+    let created = pthread_create(
+      &handle, nil,
+      { box in
+        ThreadCancellation.disable()
+        Unmanaged<EntryPoint>.fromOpaque(box!).takeRetainedValue().run()
+        return nil
+      }, box.toOpaque())
+    guard created == 0 else {
+      box.release()
+      return nil
+    }
+    return Joinable(handle: handle)
+  }
+
+  /// A thread's entry closure, boxed to pass through `pthread_create`.
+  private final class EntryPoint {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) {
+      self.run = run
+    }
+  }
+
+  /// Work and what a thread does with it, until the thread takes it.
+  private final class Context<Work> {
+    private var work: Work?
+    private let body: (consuming Work) -> Void
+
+    init(_ work: consuming Work, _ body: @escaping (consuming Work) -> Void) {
+      self.work = work
+      self.body = body
+    }
+
+    func run() {
+      body(takeWork())
+    }
+
+    func takeWork() -> Work {
+      work.take()!
+    }
+  }
+}

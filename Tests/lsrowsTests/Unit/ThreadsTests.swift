@@ -1,0 +1,196 @@
+import Glibc
+import Testing
+
+@testable import lsrows
+
+/// The concurrency toolkit, under ThreadSanitizer in `make test-sanitize`.
+///
+/// Threads start with cancellation off and are joined; the monitor wakes
+/// waiters; the queue hands items over in order within its bound; a
+/// producer's batches arrive in order.
+@Suite struct ThreadsTests {
+  @Test func aStartedThreadRunsItsWorkWithCancellationOff() {
+    let seen = Monitor((runs: 0, state: Int32(-1), type: Int32(-1)))
+    let start = Threads.start(seen) { seen in
+      var state: Int32 = 0
+      var type: Int32 = 0
+      // Setting a value returns the one before; these are the values the
+      // thread should have already, so nothing changes.
+      pthread_setcancelstate(Int32(PTHREAD_CANCEL_DISABLE), &state)
+      pthread_setcanceltype(Int32(PTHREAD_CANCEL_ASYNCHRONOUS), &type)
+      seen.withLock { $0 = ($0.runs + 1, state, type) }
+    }
+    guard case .started(let thread) = consume start else {
+      Issue.record("no thread started")
+      return
+    }
+    thread.join()
+    let after = seen.withLock { $0 }
+    #expect(after.runs == 1)
+    #expect(after.state == Int32(PTHREAD_CANCEL_DISABLE))
+    #expect(after.type == Int32(PTHREAD_CANCEL_ASYNCHRONOUS))
+  }
+
+  @Test func disablingTurnsCancellationOffOnThisThread() {
+    var state: Int32 = 0
+    var type: Int32 = 0
+    pthread_setcancelstate(Int32(PTHREAD_CANCEL_ENABLE), &state)
+    pthread_setcanceltype(Int32(PTHREAD_CANCEL_DEFERRED), &type)
+    defer {
+      // The type first: this test's thread belongs to the test runner.
+      pthread_setcanceltype(type, nil)
+      pthread_setcancelstate(state, nil)
+    }
+    ThreadCancellation.disable()
+    var now: Int32 = 0
+    pthread_setcancelstate(Int32(PTHREAD_CANCEL_DISABLE), &now)
+    #expect(now == Int32(PTHREAD_CANCEL_DISABLE))
+    pthread_setcanceltype(Int32(PTHREAD_CANCEL_ASYNCHRONOUS), &now)
+    #expect(now == Int32(PTHREAD_CANCEL_ASYNCHRONOUS))
+  }
+
+  @Test func runConcurrentlyReturnsBothResultsOfDisjointWork() {
+    var halves = [Int](repeating: 0, count: 10_000)
+    let (first, second) = halves.withUnsafeMutableBufferPointer { buffer in
+      Threads.runConcurrently(
+        { () -> Int in
+          for index in 0..<5000 { buffer[index] = index }
+          return 1
+        },
+        { () -> String in
+          for index in 5000..<10_000 { buffer[index] = index }
+          return "two"
+        })
+    }
+    #expect(first == 1)
+    #expect(second == "two")
+    #expect(halves == Array(0..<10_000))
+  }
+
+  @Test func aWaiterWakesWhenTheStateIsReady() {
+    let monitor = Monitor(0, conditions: 1)
+    let changed = Monitor<Int>.Condition(0)
+    let start = Threads.start(monitor) { monitor in
+      for _ in 0..<100 {
+        monitor.withLock { count in
+          count += 1
+          monitor.signal(changed)
+        }
+      }
+    }
+    let seen = monitor.withLock(waitingOn: changed, until: { $0 == 100 }, { $0 })
+    #expect(seen == 100)
+    if case .started(let thread) = consume start { thread.join() }
+  }
+
+  @Test(arguments: [1, 2, 3, 5, 10])
+  func theQueueHandsOverEveryItemInOrderWithinItsBound(capacity: Int) {
+    let queue = HandOffQueue<Int>(capacity: capacity)
+    let start = Threads.start(queue) { queue in
+      for item in 0..<1000 { _ = queue.append(item) }
+      queue.finish()
+    }
+    var received: [Int] = []
+    while case let items = queue.next(), !items.isEmpty {
+      #expect(items.count <= capacity)
+      received += items
+    }
+    #expect(received == Array(0..<1000))
+    if case .started(let thread) = consume start { thread.join() }
+  }
+
+  @Test func aStoppedQueueRefusesItemsAndReleasesTheProducer() {
+    let queue = HandOffQueue<Int>(capacity: 1)
+    let appended = Monitor(0)
+    let start = Threads.start(queue) { queue in
+      // The second append waits for room until the stop.
+      while queue.append(1) { appended.withLock { $0 += 1 } }
+      queue.finish()
+    }
+    #expect(queue.next() == [1])
+    queue.stop()
+    if case .started(let thread) = consume start { thread.join() }
+    #expect(appended.withLock { $0 } >= 1)
+    #expect(!queue.append(2))
+  }
+
+  /// Counts to a limit, a batch at a time.
+  struct Counter: BatchProducer {
+    var count = 0
+    let limit: Int
+
+    mutating func next() -> Int? {
+      guard count < limit else { return nil }
+      defer { count += 1 }
+      return count
+    }
+  }
+
+  @Test(arguments: [0, 1, 2, 3, 5, 10, 1000])
+  func aProducerThreadDeliversEveryBatchInOrder(count: Int) {
+    let producer = ProducerThread(capacity: 3, Counter(limit: count))
+    var received: [Int] = []
+    while case let batches = producer.next(), !batches.isEmpty { received += batches }
+    #expect(received == Array(0..<count))
+    #expect(producer.next().isEmpty)
+  }
+
+  @Test func aProducerThreadStoppedEarlyEnds() {
+    let producer = ProducerThread(capacity: 2, Counter(limit: .max))
+    #expect(!producer.next().isEmpty)
+    producer.stop()
+    #expect(producer.next().isEmpty)
+  }
+
+  @Test func handOffGroupsCloseByWeightOrCount() {
+    var buffer = HandOffBuffer<Int>(weightLimit: 10, countLimit: 3)
+    buffer.append(1, weight: 4)
+    buffer.append(2, weight: 4)
+    #expect(!buffer.hasGroup)
+    buffer.append(3, weight: 4)  // weight 12
+    #expect(buffer.takeGroup() == [1, 2, 3])
+    for item in 4...6 { buffer.append(item, weight: 0) }  // three items
+    buffer.append(7, weight: 0)
+    #expect(buffer.takeGroup() == [4, 5, 6])
+    #expect(buffer.takeGroup() == nil)
+    buffer.stop()
+    #expect(buffer.takeGroup() == [7])
+    buffer.append(8, weight: 100)
+    #expect(buffer.takeGroup() == nil)
+    #expect(buffer.isStopped)
+  }
+
+  @Test func thePoolKeepsSmallListsAndFreesLargeOnes() throws {
+    let pool = EntryListPool(largestKeptEntries: 64, largestKeptNameBytes: 1024, keptBytes: 1 << 16)
+    var small = EntryList()
+    try small.append(name: bytes("a"), status: nil, kind: .regularFile)
+    let capacity = small.entries.capacity
+    pool.giveBack(small)
+    let taken = pool.take()
+    #expect(taken.isEmpty)
+    #expect(taken.entries.capacity == capacity)
+    var large = EntryList()
+    for index in 0..<100 {
+      try large.append(name: bytes("n\(index)"), status: nil, kind: .regularFile)
+    }
+    pool.giveBack(large)
+    #expect(pool.take().entries.capacity == 0)
+  }
+
+  @Test func whileSharedAListWaitsForBothCheckpoints() throws {
+    let pool = EntryListPool(largestKeptEntries: 64, largestKeptNameBytes: 1024, keptBytes: 1 << 16)
+    var list = EntryList()
+    try list.append(name: bytes("a"), status: nil, kind: .regularFile)
+    pool.beginSharing()
+    pool.giveBack(list)
+    #expect(pool.take().entries.capacity == 0)
+    pool.checkpoint(.walker)
+    pool.checkpoint(.writer)
+    // Handed back before that round: ready after the next one.
+    #expect(pool.take().entries.capacity == 0)
+    pool.checkpoint(.writer)
+    pool.checkpoint(.walker)
+    #expect(pool.take().entries.capacity > 0)
+    pool.endSharing()
+  }
+}
