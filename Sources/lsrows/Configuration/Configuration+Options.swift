@@ -35,33 +35,14 @@ extension Configuration {
       filter: RowFilter(
         kinds: options.kinds, minDepth: options.minDepth, queries: options.filters))
 
-    order = EntryOrder(key: Self.sortKey(options), isReversed: options.reversesOrder)
+    order = Self.order(options, names: names)
     presentation.alignsNameColumns =
       !order.keepsReadOrder || options.showsBlocks || options.listingDepth > 1
-    order.groupsDirectoriesFirst = options.groupsDirectoriesFirst
-    order.timeField = options.timeField
-    if order.key == .width {
-      order.nameWidths = names.widths(padsUnquoted: format.isLong)
-    }
-
-    // ls's dereference default: links on the command line that point to
-    // directories are followed, unless -d, -F or -l look at links themselves.
-    let dereference =
-      options.dereference
-      ?? (options.listsDirectoriesThemselves || options.indicatorStyle == .classify
-        || format.isLong ? .never : .commandLineSymlinkToDirectory)
+    let dereference = Self.dereference(options)
     metadata = MetadataReader(
       needs: Self.metadataNeeds(
         options, order: order, presentation: presentation, dereference: dereference))
-
-    if let file = options.operandsFile {
-      operands = .file(file)
-    } else if options.operands.isEmpty {
-      // With -d, ls looks at "." as an operand; else it only reads it.
-      operands = options.listsDirectoriesThemselves ? .paths([Array(".".utf8)]) : .workingDirectory
-    } else {
-      operands = .paths(options.operands)
-    }
+    operands = Self.operands(options)
     resolver = OperandResolver(
       listsDirectoriesThemselves: options.listsDirectoriesThemselves, dereference: dereference)
     streamsRows = order.keepsReadOrder && !presentation.measuresColumns
@@ -80,6 +61,34 @@ extension Configuration {
       // Only a walk below its operand keeps several directories open; the
       // count costs a system call for each of the first 256 descriptors.
       descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2)
+  }
+
+  /// The order of rows the options ask for.
+  private static func order(_ options: Options, names: NameStyle) -> EntryOrder {
+    var order = EntryOrder(key: sortKey(options), isReversed: options.reversesOrder)
+    order.groupsDirectoriesFirst = options.groupsDirectoriesFirst
+    order.timeField = options.timeField
+    if order.key == .width {
+      order.nameWidths = names.widths(padsUnquoted: options.format.isLong)
+    }
+    return order
+  }
+
+  /// Which symlinks are followed: what the options say, else ls's default,
+  /// where links on the command line that point to directories are
+  /// followed, unless -d, -F or -l look at links themselves.
+  private static func dereference(_ options: Options) -> Dereference {
+    options.dereference
+      ?? (options.listsDirectoriesThemselves || options.indicatorStyle == .classify
+        || options.format.isLong ? .never : .commandLineSymlinkToDirectory)
+  }
+
+  /// What is listed: a file of operands, the command line's, or `.`.
+  private static func operands(_ options: Options) -> Operands {
+    if let file = options.operandsFile { return .file(file) }
+    guard options.operands.isEmpty else { return .paths(options.operands) }
+    // With -d, ls looks at "." as an operand; else it only reads it.
+    return options.listsDirectoriesThemselves ? .paths([Array(".".utf8)]) : .workingDirectory
   }
 
   /// A large directory sorted by name and written without columns that

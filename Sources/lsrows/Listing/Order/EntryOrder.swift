@@ -55,6 +55,15 @@ struct EntryOrder: Sendable {
     if case .fields(let keys) = key {
       fieldKeys = FieldSortKeys(keys, of: list, at: location)
     }
+    sortByKey(&list, fieldKeys: fieldKeys)
+    if arranges { list.arrangeInEntryOrder() }
+  }
+
+  /// Sorts `list` by the key, the name breaking ties.
+  ///
+  /// Each key gets its own specialized sort, so the common name sort
+  /// compiles down to integer and memcmp comparisons.
+  private func sortByKey(_ list: inout EntryList, fieldKeys: FieldSortKeys?) {
     let names = list.names
     let details = list.details
     names.withUnsafeBufferPointer { buffer in
@@ -62,8 +71,6 @@ struct EntryOrder: Sendable {
       func name(_ entry: Entry) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: names + Int(entry.nameOffset), count: Int(entry.nameLength))
       }
-      // Each key gets its own specialized sort, so the common name sort
-      // compiles down to integer and memcmp comparisons.
       switch key {
       case .name, .none:
         guard isReversed || groupsDirectoriesFirst else {
@@ -117,7 +124,6 @@ struct EntryOrder: Sendable {
         }
       }
     }
-    if arranges { list.arrangeInEntryOrder() }
   }
 
   /// Sorts by `compare` (negative when `a` comes first), applying `-r` and

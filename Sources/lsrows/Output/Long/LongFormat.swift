@@ -104,24 +104,50 @@ final class LongFormat {
     target: ([UInt8], inout [UInt8], _ column: Int) -> Void
   ) {
     var origin = output.count
-    let details = row.details
-    let status = details?.status
+    let status = row.details?.status
     appendInodeAndBlocks(status, columns, to: &output)
+    appendMode(of: row, status, columns, to: &output)
+    appendDecimal(status?.linkCount, rightAlignedTo: columns.linkWidth, to: &output)
+    output.append(UInt8(ascii: " "))
+    if appendAccounts(of: row, status, columns, to: &output) {
+      origin = output.count
+    }
+    appendSize(status, columns, to: &output)
+    output.append(UInt8(ascii: " "))
+    times.append(status.flatMap { $0.time(options.timeField) }, to: &output)
+    output.append(UInt8(ascii: " "))
+    name(&output, output.count - origin)
+    appendTargetAndIndicator(of: row, status, to: &output) { linkTarget, output in
+      target(linkTarget, &output, output.count - origin)
+    }
+  }
+
+  /// The mode string (and the ACL mark), then a space; for an entry that
+  /// could not be stat'ed, what ls shows: the type from the directory entry
+  /// and question marks.
+  private func appendMode(
+    of row: FileRow, _ status: FileStatus?, _ columns: LongColumns, to output: inout [UInt8]
+  ) {
     if let status {
       appendModeString(status.mode, to: &output)
       if columns.anyAccessMark {
-        output.append(details?.accessMark.byte ?? UInt8(ascii: " "))
+        output.append(row.details?.accessMark.byte ?? UInt8(ascii: " "))
       }
     } else {
-      // What ls shows for an entry it could not stat: the type from the
-      // directory entry and question marks.
       output.append(typeLetter(row.kind))
       output.append(
         contentsOf: repeatElement(UInt8(ascii: "?"), count: columns.anyAccessMark ? 10 : 9))
     }
     output.append(UInt8(ascii: " "))
-    appendDecimal(status?.linkCount, rightAlignedTo: columns.linkWidth, to: &output)
-    output.append(UInt8(ascii: " "))
+  }
+
+  /// The owner, group, author and context columns the options show.
+  ///
+  /// - Returns: Whether any was shown: ls writes its buffer out after
+  ///   them, and counts columns from there.
+  private func appendAccounts(
+    of row: FileRow, _ status: FileStatus?, _ columns: LongColumns, to output: inout [UInt8]
+  ) -> Bool {
     if options.showsOwner {
       appendAccount(
         status?.userID, name: status.flatMap { ownerName($0.userID) }, width: columns.ownerWidth,
@@ -141,45 +167,50 @@ final class LongFormat {
       appendLeftAligned(context(of: row, status), width: columns.contextWidth, to: &output)
       output.append(UInt8(ascii: " "))
     }
-    if options.showsOwner || options.showsGroup || options.showsAuthor || options.showsContext {
-      origin = output.count
+    return options.showsOwner || options.showsGroup || options.showsAuthor || options.showsContext
+  }
+
+  /// The size, or a device's major and minor numbers, right-aligned.
+  private func appendSize(_ status: FileStatus?, _ columns: LongColumns, to output: inout [UInt8]) {
+    guard let status else {
+      return appendUnknown(rightAlignedTo: columns.sizeWidth, to: &output)
     }
-    if let status, status.isDevice {
+    if status.isDevice {
       let blanks = columns.sizeWidth - (columns.majorWidth + 2 + columns.minorWidth)
       appendDecimal(
         UInt64(status.deviceMajor), rightAlignedTo: columns.majorWidth + max(0, blanks), to: &output
       )
       output.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")])
       appendDecimal(UInt64(status.deviceMinor), rightAlignedTo: columns.minorWidth, to: &output)
-    } else if let status {
-      if options.sizeScale == .bytes {
-        appendDecimal(
-          UInt64(clamping: max(status.size, 0)), rightAlignedTo: columns.sizeWidth, to: &output)
-      } else {
-        var size: [UInt8] = []
-        appendSize(status.size, to: &size)
-        appendRightAligned(size, width: columns.sizeWidth, to: &output)
-      }
+    } else if options.sizeScale == .bytes {
+      appendDecimal(
+        UInt64(clamping: max(status.size, 0)), rightAlignedTo: columns.sizeWidth, to: &output)
     } else {
-      appendUnknown(rightAlignedTo: columns.sizeWidth, to: &output)
+      var size: [UInt8] = []
+      appendSize(status.size, to: &size)
+      appendRightAligned(size, width: columns.sizeWidth, to: &output)
     }
-    output.append(UInt8(ascii: " "))
-    times.append(status.flatMap { $0.time(options.timeField) }, to: &output)
-    output.append(UInt8(ascii: " "))
-    name(&output, output.count - origin)
-    // A symbolic link shows its target (if it could be read) and the
-    // target's indicator, never its own.
-    if row.kind == .symbolicLink {
-      if let linkTarget = row.symlinkTarget {
-        output.append(contentsOf: Array(" -> ".utf8))
-        target(linkTarget, &output, output.count - origin)
-        if indicators != .none,
-          let indicator = indicators.indicator(mode: row.targetMode, kind: .unknown)
-        {
-          output.append(indicator)
-        }
+  }
+
+  /// What follows the name: a symbolic link shows its target (if it could
+  /// be read) and the target's indicator, never its own; anything else
+  /// its indicator.
+  private func appendTargetAndIndicator(
+    of row: FileRow, _ status: FileStatus?, to output: inout [UInt8],
+    target: ([UInt8], inout [UInt8]) -> Void
+  ) {
+    guard row.kind == .symbolicLink else {
+      if let indicator = indicators.indicator(mode: status?.mode, kind: row.kind) {
+        output.append(indicator)
       }
-    } else if let indicator = indicators.indicator(mode: status?.mode, kind: row.kind) {
+      return
+    }
+    guard let linkTarget = row.symlinkTarget else { return }
+    output.append(contentsOf: Array(" -> ".utf8))
+    target(linkTarget, &output)
+    if indicators != .none,
+      let indicator = indicators.indicator(mode: row.targetMode, kind: .unknown)
+    {
       output.append(indicator)
     }
   }
