@@ -118,9 +118,9 @@ final class Lister {
         switch event {
         case .rows:
           // Rows of several directories in a row go out in one write.
-          let runs = rest.prefix { $0.rows != nil }
-          try output.write(runs: ListingRuns(runs: runs.compactMap(\.rows)))
-          rest = rest[runs.endIndex...]
+          let spans = rest.prefix { $0.rows != nil }
+          try output.write(spans: ListingSpans(spans: spans.compactMap(\.rows)))
+          rest = rest[spans.endIndex...]
           continue
         case .failure(let error, let status): try problems.report(error, status)
         case .loop(let path): try problems.reportLoop(path)

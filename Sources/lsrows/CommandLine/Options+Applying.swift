@@ -181,7 +181,12 @@ extension Options {
     case "commas":
       throw .notOneRowPerLine(option: "--format=commas", what: "a comma-separated list")
     case "vertical": throw .notOneRowPerLine(option: "--format=vertical", what: "columns")
-    default: format = .template(try Template(parsing: text))
+    default:
+      do {
+        format = .template(try Template(parsing: text))
+      } catch {
+        throw .invalidTemplate(text, reason: error.reason)
+      }
     }
   }
 

@@ -50,15 +50,5 @@ extension Options {
   )
 
   static let typeChoices = ArgumentChoices<FileKind>(
-    option: "--type",
-    choices: [
-      (["f", "file"], .regularFile),
-      (["d", "dir", "directory"], .directory),
-      (["l", "symlink"], .symbolicLink),
-      (["p", "pipe", "fifo"], .fifo),
-      (["s", "socket"], .socket),
-      (["b", "block-device"], .blockDevice),
-      (["c", "char-device"], .characterDevice),
-    ]
-  )
+    option: "--type", choices: FileKind.typeWords.map { ($0.words, $0.kind) })
 }

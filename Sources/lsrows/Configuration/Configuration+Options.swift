@@ -145,8 +145,17 @@ extension Configuration {
     if options.format.isLong {
       let style = options.timeStyle ?? environment("TIME_STYLE")
       columns.timeStyle =
-        try style.map { text throws(UsageError) in try TimeStyle.parse(text) }
-        ?? .longISO
+        try style.map { text throws(UsageError) in
+          do throws(TimeStyle.ParseError) {
+            return try TimeStyle.parse(text)
+          } catch {
+            switch error {
+            case .unknown(let word, let ambiguous):
+              throw .invalidTimeStyle(word, ambiguous: ambiguous)
+            case .tooManyLines(let body): throw .invalidTimeStyleFormat(body)
+            }
+          }
+        } ?? .longISO
     }
     return columns
   }

@@ -13,4 +13,16 @@ extension FileKind {
     case .unknown: "unknown"
     }
   }
+
+  /// The words and letters `--type` takes (fd's letters), which `--where`
+  /// takes for a kind too, each with the kind it names.
+  static let typeWords: [(words: [String], kind: FileKind)] = [
+    (["f", "file"], .regularFile),
+    (["d", "dir", "directory"], .directory),
+    (["l", "symlink"], .symbolicLink),
+    (["p", "pipe", "fifo"], .fifo),
+    (["s", "socket"], .socket),
+    (["b", "block-device"], .blockDevice),
+    (["c", "char-device"], .characterDevice),
+  ]
 }

@@ -56,14 +56,14 @@ final class RowOutput {
     try write(listing.rows, configure)
   }
 
-  /// Writes runs of walked directories' rows, in order, each with the
-  /// columns of its directory, measured once for all its runs.
+  /// Writes spans of walked directories' rows, in order, each with the
+  /// columns of its directory, measured once for all its spans.
   ///
   /// When no cell depends on its directory's other rows, one closure
-  /// configures every row and the runs go out in one write: a tree of
-  /// small directories sends a run per subdirectory, and a write per run
+  /// configures every row and the spans go out in one write: a tree of
+  /// small directories sends a span per subdirectory, and a write per span
   /// cost more than its rows.
-  func write(runs: ListingRuns) throws(SystemError) {
+  func write(spans: ListingSpans) throws(SystemError) {
     let cells = self.cells
     let shows = self.shows
     guard measuresColumns else {
@@ -72,9 +72,9 @@ final class RowOutput {
       if everyRow == nil {
         everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
       }
-      return try write(runs, everyRow!)
+      return try write(spans, everyRow!)
     }
-    for (listing, range) in runs.runs {
+    for (listing, range) in spans.spans {
       let configure = columns.configure(for: listing) {
         cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
       }

@@ -98,7 +98,7 @@ enum FuzzProperties {
     do {
       template = try Template(parsing: input)
     } catch {
-      return Diagnostics.message(for: error).isEmpty ? "an empty message" : nil
+      return error.reason.isEmpty ? "an empty reason" : nil
     }
     var list = EntryList()
     let name = input.prefix(255).filter { $0 != 0 && $0 != UInt8(ascii: "/") }

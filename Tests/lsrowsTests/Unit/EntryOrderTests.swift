@@ -156,7 +156,7 @@ import Testing
       var merged: [[UInt8]] = []
       var targetCount = 0
       while !merge.isExhausted {
-        let block = try merge.nextBlock(maximum: Int.random(in: 1...700, using: &random))
+        let block = try merge.nextBatch(maximum: Int.random(in: 1...700, using: &random))
         merged += block.entries.map { Array(block.name(of: $0)) }
         for (position, entry) in block.entries.enumerated() {
           #expect(entry.index == UInt32(position))

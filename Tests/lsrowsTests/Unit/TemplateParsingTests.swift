@@ -33,7 +33,7 @@ import Testing
     ("{nme:h}", "unknown field '{nme}'"),
   ])
   func mistakesSayWhat(text: String, reason: String) {
-    #expect(throws: UsageError.invalidTemplate(bytes(text), reason: reason)) {
+    #expect(throws: Template.ParseError(reason: reason)) {
       try Template(parsing: bytes(text))
     }
   }

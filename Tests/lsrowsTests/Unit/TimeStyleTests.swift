@@ -41,13 +41,13 @@ import Testing
   }
 
   @Test func refusalsAsLs() {
-    #expect(throws: UsageError.invalidTimeStyle(bytes("bogus"), ambiguous: false)) {
+    #expect(throws: TimeStyle.ParseError.unknown(bytes("bogus"), ambiguous: false)) {
       try TimeStyle.parse(bytes("bogus"))
     }
-    #expect(throws: UsageError.invalidTimeStyle(bytes("l"), ambiguous: true)) {
+    #expect(throws: TimeStyle.ParseError.unknown(bytes("l"), ambiguous: true)) {
       try TimeStyle.parse(bytes("l"))
     }
-    #expect(throws: UsageError.invalidTimeStyleFormat(bytes("a\nb\nc"))) {
+    #expect(throws: TimeStyle.ParseError.tooManyLines(bytes("a\nb\nc"))) {
       try TimeStyle.parse(bytes("+a\nb\nc"))
     }
   }

@@ -1,4 +1,4 @@
-/// Lists sorted by name, merged into one order and handed out a block at a
+/// Lists sorted by name, merged into one order and handed out a batch at a
 /// time, so that a large directory can be sorted in chunks (on one thread
 /// while another reads the next) and written without a sorted copy of it
 /// all.
@@ -12,7 +12,7 @@
 /// million-entry directory.
 ///
 /// One thread at a time uses a merge: the one that made it, or the one it
-/// is handed to (``MergedBlocks``).
+/// is handed to (``MergedBatches``).
 final class ChunkMerge {
   private let chunks: UnsafeMutableBufferPointer<Chunk>
   /// Per leaf: the position of the chunk's next name, and its count.
@@ -35,7 +35,7 @@ final class ChunkMerge {
   /// The bytes every name shares, plus the sixteen the keys hold.
   private let tieOffset: Int
   private let isReversed: Bool
-  /// The mean name length, for sizing blocks.
+  /// The mean name length, for sizing batches.
   private let meanNameLength: Int
 
   /// A merge of `chunks`, whose keys start after `sharedPrefix` bytes; made
@@ -88,19 +88,19 @@ final class ChunkMerge {
   /// The next names in order, at most `maximum` of them, as a list of their
   /// own (with their details, targets and contexts).
   ///
-  /// - Throws: ``MemoryExhausted`` when there is no room for the block.
-  func nextBlock(maximum: Int) throws(MemoryExhausted) -> EntryList {
-    if hasExtras { return try nextBlockWithExtras(maximum: maximum) }
-    // Room for the block's names at their mean length, and one more of
-    // any length; a block ends early if its names run longer.
+  /// - Throws: ``MemoryExhausted`` when there is no room for the batch.
+  func nextBatch(maximum: Int) throws(MemoryExhausted) -> EntryList {
+    if hasExtras { return try nextBatchWithExtras(maximum: maximum) }
+    // Room for the batch's names at their mean length, and one more of
+    // any length; a batch ends early if its names run longer.
     let nameCapacity = maximum * (meanNameLength + 1) + 256
     try Memory.checkRoom(for: Entry.self, count: maximum)
     try Memory.checkRoom(for: UInt8.self, count: nameCapacity)
-    var block = EntryList()
+    var batch = EntryList()
     // Filled through unchecked buffers: appending to the arrays row by
     // row was a fifth of the merge thread's time.
-    block.entries = [Entry](unsafeUninitializedCapacity: maximum) { entries, taken in
-      block.names = [UInt8](unsafeUninitializedCapacity: nameCapacity) { names, used in
+    batch.entries = [Entry](unsafeUninitializedCapacity: maximum) { entries, taken in
+      batch.names = [UInt8](unsafeUninitializedCapacity: nameCapacity) { names, used in
         while taken < maximum {
           let winner = tree[0]
           let position = heads[winner]
@@ -109,7 +109,7 @@ final class ChunkMerge {
           let length = Int(entry.nameLength) + 1
           guard used + length <= nameCapacity else { break }
           let name = nameBases[winner]! + Int(entry.nameOffset)
-          // From the chunk's copy: read from the block's, just written, the
+          // From the chunk's copy: read from the batch's, just written, the
           // prefix's load waited for the copy's stores.
           entry.restoreSortWords(name: UnsafeBufferPointer(start: name, count: length - 1))
           // The name and the NUL after it.
@@ -123,14 +123,14 @@ final class ChunkMerge {
         }
       }
     }
-    return block
+    return batch
   }
 
-  /// ``nextBlock(maximum:)`` for rows that carry more than names.
-  private func nextBlockWithExtras(maximum: Int) throws(MemoryExhausted) -> EntryList {
-    var block = EntryList()
-    try Memory.reserve(&block.entries, atLeast: maximum)
-    try Memory.reserve(&block.names, atLeast: maximum * (meanNameLength + 1))
+  /// ``nextBatch(maximum:)`` for rows that carry more than names.
+  private func nextBatchWithExtras(maximum: Int) throws(MemoryExhausted) -> EntryList {
+    var batch = EntryList()
+    try Memory.reserve(&batch.entries, atLeast: maximum)
+    try Memory.reserve(&batch.names, atLeast: maximum * (meanNameLength + 1))
     var taken = 0
     while taken < maximum {
       let winner = tree[0]
@@ -143,14 +143,14 @@ final class ChunkMerge {
         start: nameBases[winner]! + start, count: Int(entry.nameLength) + 1)
       entry.restoreSortWords(name: UnsafeBufferPointer(rebasing: name.dropLast()))
       if let extras = chunks[winner].extras {
-        try block.appendCopy(of: entry, name: name, from: extras)
+        try batch.appendCopy(of: entry, name: name, from: extras)
       } else {
-        try block.append(entry, name: name)
+        try batch.append(entry, name: name)
       }
       taken += 1
       advance(winner, past: position)
     }
-    return block
+    return batch
   }
 
   /// Moves chunk `winner`'s head past `position`, which was just handed

@@ -1,10 +1,10 @@
 /// How the walk reads a frame's entries: whole, streamed in batches at
-/// the operand, or as blocks of a directory sorted in chunks.
+/// the operand, or as batches of a directory sorted in chunks.
 extension TreeWalker {
   /// Reads the frame's next batch: all of it, unless rows stream.
   func readBatch(_ frame: WalkFrame) {
-    if let blocks = frame.blocks {
-      return receiveBlock(of: blocks, into: frame)
+    if let batches = frame.merged {
+      return receiveMergedBatch(of: batches, into: frame)
     }
     guard let stream = frame.stream else {
       frame.finishedReading = true
@@ -18,10 +18,10 @@ extension TreeWalker {
       case .chunks(let merge, let outcome):
         receive(outcome, into: frame)
         guard !events.isStopped, !outcome.exhausted else { return }
-        let blocks = MergedBlocks(merge, rowsPerBlock: configuration.rowsPerHandOff)
-        frame.blocks = blocks
+        let batches = MergedBatches(merge, rowsPerBatch: configuration.rowsPerHandOff)
+        frame.merged = batches
         frame.finishedReading = false
-        receiveBlock(of: blocks, into: frame)
+        receiveMergedBatch(of: batches, into: frame)
       }
       return
     }
@@ -35,17 +35,17 @@ extension TreeWalker {
     receive(consume batch, into: frame)
   }
 
-  /// Queues the next block of a merged directory's rows.
-  func receiveBlock(of blocks: MergedBlocks, into frame: WalkFrame) {
+  /// Queues the next batch of a merged directory's rows.
+  func receiveMergedBatch(of batches: MergedBatches, into frame: WalkFrame) {
     do throws(MemoryExhausted) {
-      if let block = try blocks.next() {
-        frame.receive(block, isFiltered: configuration.reader.chunkFilter != nil)
+      if let batch = try batches.next() {
+        frame.receive(batch, isFiltered: configuration.reader.chunkFilter != nil)
       } else {
-        frame.blocks = nil
+        frame.merged = nil
         frame.finishedReading = true
       }
     } catch {
-      frame.blocks = nil
+      frame.merged = nil
       frame.finishedReading = true
       exhaust()
     }

@@ -8,7 +8,7 @@
 //   │                      of open descriptors (closes the oldest, reopens)
 //   ├─ DirectoryBatchReader  names, then metadata, then the sort: a
 //   │                      DirectoryBatch; a large directory not walked below
-//   │                      in sorted chunks (ChunkMerge, MergedBlocks)
+//   │                      in sorted chunks (ChunkMerge, MergedBatches)
 //   ├─ DirectoryPrefetch   a helper thread reading ahead (the mechanism)...
 //   │  └─ PrefetchSchedule ...of which directory is read when (the policy)
 //   └─ HandOffBuffer       events gathered into groups for the writer

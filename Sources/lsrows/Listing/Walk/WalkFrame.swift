@@ -14,8 +14,8 @@ final class WalkFrame {
   /// The directory opened again after the descriptor budget closed it.
   var reopened: FileDescriptor?
   var finishedReading = false
-  /// A large directory's sorted chunks, handed out a block at a time.
-  var blocks: MergedBlocks?
+  /// A large directory's sorted chunks, handed out a batch at a time.
+  var merged: MergedBatches?
   /// The prefetch's numbers for the subdirectories not yet descended into.
   var subdirectories = SubdirectoryNumbers()
   let identity: DirectoryIdentity

@@ -17,13 +17,18 @@ struct Template: Sendable, Equatable {
     }
   }
 
+  /// What is wrong with a template.
+  struct ParseError: Error, Equatable {
+    let reason: String
+  }
+
   /// Parses `text`, or says what is wrong with it.
-  init(parsing text: [UInt8]) throws(UsageError) {
+  init(parsing text: [UInt8]) throws(ParseError) {
     var segments: [Segment] = []
     var literal: [UInt8] = []
     var index = 0
-    func fail(_ reason: String) -> UsageError {
-      .invalidTemplate(text, reason: reason)
+    func fail(_ reason: String) -> ParseError {
+      ParseError(reason: reason)
     }
     while index < text.count {
       let byte = text[index]

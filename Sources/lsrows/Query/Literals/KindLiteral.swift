@@ -8,9 +8,6 @@ enum KindLiteral {
     if let kind = FileKind.allCases.first(where: { $0.word == word && $0 != .unknown }) {
       return kind
     }
-    for choice in Options.typeChoices.choices where choice.words.contains(word) {
-      return choice.value
-    }
-    return nil
+    return FileKind.typeWords.first { $0.words.contains(word) }?.kind
   }
 }

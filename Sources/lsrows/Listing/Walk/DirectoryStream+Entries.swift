@@ -13,7 +13,7 @@ extension DirectoryStream {
     var added = 0
     var failure: Errno?
     var ended = false
-    EntryBatch.withBatch { batch in
+    PendingEntries.withPending { batch in
       func flush() -> Bool {
         do throws(MemoryExhausted) {
           try batch.flush(into: &list)

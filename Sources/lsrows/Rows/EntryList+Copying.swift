@@ -44,7 +44,7 @@ extension EntryList {
   /// Adds `batch`, entries whose names lie in `batchNames` (each followed by
   /// its NUL), with name offsets into `batchNames` and indexes from zero,
   /// which this rewrites in place to count from the list's end
-  /// (``EntryBatch`` gathers them).
+  /// (``PendingEntries`` gathers them).
   ///
   /// - Throws: ``MemoryExhausted`` when the system has no room for it.
   mutating func append(

@@ -2,7 +2,7 @@
 /// on the stack and added to a list a batch at a time
 /// (``EntryList/append(_:names:)``): appending each name as it was read
 /// cost two calls of about seventy instructions a name.
-struct EntryBatch {
+struct PendingEntries {
   private let entries: UnsafeMutableBufferPointer<Entry>
   private let names: UnsafeMutableBufferPointer<UInt8>
   private var count = 0
@@ -14,12 +14,12 @@ struct EntryBatch {
   private static let bufferBytes = 1024
 
   /// Calls `body` with an empty batch whose buffers live until it returns.
-  static func withBatch<Result>(_ body: (inout EntryBatch) -> Result) -> Result {
+  static func withPending<Result>(_ body: (inout PendingEntries) -> Result) -> Result {
     withUnsafeTemporaryAllocation(
       of: Entry.self, capacity: bufferBytes / MemoryLayout<Entry>.stride
     ) { entries in
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bufferBytes) { names in
-        var batch = EntryBatch(entries: entries, names: names)
+        var batch = PendingEntries(entries: entries, names: names)
         return body(&batch)
       }
     }
