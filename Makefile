@@ -13,21 +13,18 @@ ARGS ?= .
 # no toolchain is installed; nor does it look for one next to itself.
 # The C++ library that runtime needs goes inside too when the toolchain's
 # clang finds its archive (the linker then meets libstdc++.a first):
-# loading libstdc++.so took 0.6 ms of a 1.8 ms start, more than all of ls.
+# loading libstdc++.so would take longer than all of ls.
 CXX_ARCHIVE := $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
 STATIC_CXX = $(if $(filter /%,$(CXX_ARCHIVE)),-Xswiftc -L -Xswiftc $(STATIC_CXX_DIR))
 # So does libgcc's unwinder, when clang finds its archive: without
-# libgcc_s.so the loader maps and relocates one library fewer, and an empty
-# listing took 1.19 ms against 1.26 (ls: 1.02).
+# libgcc_s.so the loader maps and relocates one library fewer.
 GCC_EH_ARCHIVE := $(shell clang -print-file-name=libgcc_eh.a 2>/dev/null)
 STATIC_GCC = $(if $(filter /%,$(GCC_EH_ARCHIVE)),-Xswiftc -Xclang-linker -Xswiftc -static-libgcc)
-# Start-up, measured on an empty directory: types are reached through
-# their metadata accessors rather than by demangling their names at first
-# use (a fifth of the instructions before the first getdents64), and with
-# the toolchain's lld the 17,000 relative relocations are packed (RELR,
-# glibc 2.36, which the binary needs already) instead of read from a
-# 400 KB table.
+# Start-up: types are reached through their metadata accessors rather
+# than by demangling their names at first use, and with the toolchain's
+# lld the relative relocations are packed (RELR, glibc 2.36, which the
+# binary needs already) instead of read from a table of their own.
 FAST_START = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # lld also places the functions a short listing runs side by side
 # (packaging/startup-order.txt, from `make startup-order`), so fewer pages

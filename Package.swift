@@ -3,7 +3,7 @@ import PackageDescription
 
 // The lsrows executable's release build leaves out the run-time checks of
 // exclusive access (debug builds keep them): on the class properties the
-// walk reads for every directory and row, they are a quarter of a
+// walk reads for every directory and row, they are a large share of a
 // recursive walk's instructions. RowCore keeps them: its hot code is
 // inlined into lsrows, where the flag applies, and a package that depends
 // on RowCore may not use unsafe flags.

@@ -437,7 +437,7 @@ def instructions(command):
 
     Unlike user time, the count does not depend on the machine's load or
     on where the kernel's ticks land, so it shows a change of a few
-    percent that user time hides (BENCHMARKS.md, 7113bdb)."""
+    percent that user time hides."""
     if shutil.which("valgrind") is None:
         return None
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]

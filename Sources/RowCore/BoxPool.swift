@@ -3,8 +3,8 @@
 ///
 /// Boxing every row is the design; allocating and freeing a box for every
 /// row, or moving boxes in and out of a store (a retain and a release
-/// each), is not: in a tree of small directories the two were a fifth of
-/// the writer's time. A box's value is dropped once its row is written,
+/// each), is not: in a tree of small directories, where writes are many
+/// and small, the two would outweigh the rows. A box's value is dropped once its row is written,
 /// so the pool keeps no row alive.
 @usableFromInline
 struct BoxPool {

@@ -164,9 +164,9 @@ public struct RowStore {
   ///
   /// With `emptyingBoxes`, each item moves out of its box to its closure,
   /// which leaves the box empty: for boxes written once, as a streaming
-  /// write's are. Lent from the box instead, an item was copied (a retain
+  /// write's are. Lent from the box instead, an item is copied (a retain
   /// and a release for each reference it holds), for the box could change
-  /// during the call for all the compiler knew.
+  /// during the call for all the compiler knows.
   @inlinable
   static func typed<A>(
     _ configure: @escaping (inout Cell, A) -> Void, emptyingBoxes: Bool = false

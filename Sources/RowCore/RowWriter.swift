@@ -35,8 +35,8 @@ public struct RowWriter<Sink: RowSink> {
 
   @usableFromInline var destination: Sink
   // The next chunk is `buffer[..<filled]`. The array is kept at its full
-  // size and written through a pointer: appending to it cost about a
-  // hundred instructions per row, twice.
+  // size and written through a pointer: appending to it would pay the
+  // array's checks twice a row.
   @usableFromInline var buffer: [UInt8]
   @usableFromInline var filled = 0
   @usableFromInline let chunkSize: Int
@@ -181,7 +181,7 @@ public struct RowWriter<Sink: RowSink> {
   /// The buffer grows first, so that nothing between reading the cell's
   /// bytes and copying them could free them: the copy then needs no
   /// retain of the cell's text, which copying it as any collection of
-  /// bytes (``append(_:)``) took per row.
+  /// bytes (``append(_:)``) takes per row.
   @inlinable
   mutating func appendCell(then terminator: UInt8) {
     let count = cell.text.count

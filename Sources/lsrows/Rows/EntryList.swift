@@ -41,7 +41,7 @@ struct EntryList: Sendable {
     }
     if names.count + name.count + 1 > names.capacity {
       // A directory's names usually fit in the first buffer; growing from
-      // sixteen bytes took four allocations for a directory of eight.
+      // sixteen bytes would take several allocations for a few names.
       try Memory.reserve(&names, atLeast: max(names.count + name.count + 1, 512))
     }
     let offset = UInt32(names.count)

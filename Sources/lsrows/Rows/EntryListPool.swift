@@ -6,11 +6,10 @@ import Synchronization
 /// A large directory read in chunks has a pool of its own (``ChunkLists``).
 ///
 /// A recursive walk reads directories on two threads and writes their rows
-/// on a third, so a list's arrays were freed on another thread than the one
-/// that made them. malloc's per-thread caches then never held what the
-/// readers asked for, and every directory's arrays went through the shared
-/// arena: about 2,000 instructions of malloc, growth and free per directory
-/// of `/usr`. A ``Listing`` hands its arrays back here when it goes.
+/// on another, so a list's arrays would be freed on another thread than the
+/// one that made them: malloc's per-thread caches would never hold what the
+/// readers ask for, and every directory's arrays would go through the
+/// shared arena. A ``Listing`` hands its arrays back here when it goes.
 ///
 /// While a walk shares lists between threads, a list handed back is not
 /// reused at once: the last reference to it may have gone on one thread

@@ -2,7 +2,7 @@
 ///
 /// A value, not an object: a walk makes one per directory, often on the
 /// helper thread while the walk's thread frees it, and an object per
-/// directory was one more trip through malloc's shared arena.
+/// directory would be one more trip through malloc's shared arena.
 struct RowLocation: Sendable {
   /// What reaches the entry's directory from the working directory: `ARG/`,
   /// or nothing for an operand, whose name is its whole path.

@@ -2,10 +2,10 @@
 /// one append.
 ///
 /// A row's text is its directory's prefix and then its name, from two
-/// arrays. Appended one after the other, each paid the array's uniqueness
-/// and capacity checks (about a hundred instructions, twice a row); this
-/// sequence tells the array its length up front and copies both runs into
-/// the room the array made.
+/// arrays. Appended one after the other, each would pay the array's
+/// uniqueness and capacity checks, twice a row; this sequence tells the
+/// array its length up front and copies both runs into the room the array
+/// made.
 struct ByteRuns: Sequence {
   let first: UnsafeBufferPointer<UInt8>
   let second: UnsafeBufferPointer<UInt8>

@@ -8,7 +8,7 @@ extension FileStatus {
   /// the file system keeps one (its bit in the record's mask).
   ///
   /// Read through the pointer, a field at a time: a copy of the whole
-  /// record first was a 256-byte memcpy per status.
+  /// record first would be a 256-byte copy per status.
   init(_ record: UnsafePointer<statx>) {
     func time(_ stamp: statx_timestamp) -> Timestamp {
       Timestamp(seconds: stamp.tv_sec, nanoseconds: Int32(bitPattern: stamp.tv_nsec))

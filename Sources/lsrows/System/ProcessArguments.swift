@@ -8,8 +8,8 @@ import Glibc
 /// lsrows define the runtime's `_swift_stdlib_getUnsafeArgvArgc` itself,
 /// so that the static link leaves out the runtime's definition and its
 /// static initializer: that one finds `argv` before `main` by reading
-/// `/proc/self/maps` with `fopen` and `sscanf`, a sixth of the
-/// instructions of an empty listing and seven system calls.
+/// `/proc/self/maps` with `fopen` and `sscanf`, which would be a large part
+/// of an empty listing's work and several system calls.
 enum ProcessArguments {
   typealias Vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
   /// What glibc calls an initializer with: `argc`, `argv` and `envp`.

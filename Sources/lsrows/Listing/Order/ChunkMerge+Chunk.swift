@@ -5,8 +5,8 @@ extension ChunkMerge {
   /// Its entries' two sort words (``Entry/namePrefix``, ``Entry/sortValue``,
   /// which the sort of the chunk is done with) hold its merge key: the
   /// sixteen name bytes after the offset, as two big-endian words. Kept in
-  /// an array of their own, the keys were a third stream of loads for each
-  /// run, and sixteen bytes more per name.
+  /// an array of their own, the keys would be a third stream of loads for
+  /// each run, and sixteen bytes more per name.
   struct Chunk {
     let entries: UnsafeMutableBufferPointer<Entry>
     let names: UnsafeMutableBufferPointer<UInt8>
@@ -42,8 +42,8 @@ extension ChunkMerge {
       let hasExtras =
         !list.details.isEmpty || !list.symlinkTargets.isEmpty || !list.securityContexts.isEmpty
       if hasExtras {
-        // Only what the copies above do not hold: keeping the entries and
-        // names twice cost a sixth more memory on a million entries.
+        // Only what the copies above do not hold: the entries and names are
+        // a large directory's bulk, and would otherwise be kept twice.
         var extras = list
         extras.entries = []
         extras.names = []

@@ -98,7 +98,7 @@ final class ChunkMerge {
     try Memory.checkRoom(for: UInt8.self, count: nameCapacity)
     var batch = EntryList()
     // Filled through unchecked buffers: appending to the arrays row by
-    // row was a fifth of the merge thread's time.
+    // row would pay their checks for every row of the merge.
     batch.entries = [Entry](unsafeUninitializedCapacity: maximum) { entries, taken in
       batch.names = [UInt8](unsafeUninitializedCapacity: nameCapacity) { names, used in
         while taken < maximum {

@@ -7,10 +7,10 @@ enum BackgroundWalk {
   ///
   /// One directory whose rows are sorted has nothing to overlap: its rows
   /// are all read before the first is written, and starting a thread would
-  /// cost a tenth of lsrows's start-up on an empty directory. Nor does a
+  /// be a good part of lsrows's start-up on an empty directory. Nor does a
   /// walk whose subdirectories a helper reads ahead: the helper is the
-  /// overlap, and a third thread that only wrote rows added to user time
-  /// (handing each listing over and back) and won no wall time.
+  /// overlap, and a third thread that only wrote rows would add user time
+  /// (handing each listing over and back) and win no wall time.
   ///
   /// - Throws: What `handle` threw; the walk stops there.
   static func run(

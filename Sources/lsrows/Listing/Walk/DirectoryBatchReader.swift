@@ -134,8 +134,9 @@ struct DirectoryBatchReader: Sendable {
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
     into empty: consuming EntryList = EntryListPool.shared.take()
   ) -> DirectoryBatch {
-    // Built from locals at the end: filled in place, the batch was copied
-    // (each of its list's arrays retained and released) on every read. The
+    // Built from locals at the end: filled in place, the batch would be
+    // copied (each of its list's arrays retained and released) on every
+    // read. The
     // list is moved in, not copied: appending to an array another variable
     // still shares copies it to a new buffer.
     var list = consume empty

@@ -49,7 +49,7 @@ extension DirectoryPrefetch {
   ) {
     guard depth < walk.configuration.maxDepth else { return }
     // Counted first, so the array grows once at most rather than by
-    // doubling: growing it was a tenth of the mallocs of a walk.
+    // doubling: growing it would be many of a walk's mallocs.
     let directories = list.entries.reduce(0) { $0 + ($1.kind == .directory ? 1 : 0) }
     guard directories > 0 else { return }
     paths.reserveCapacity(paths.count + directories)

@@ -1,7 +1,7 @@
 /// Entries read from a directory's records, gathered in two small buffers
 /// on the stack and added to a list a batch at a time
-/// (``EntryList/append(_:names:)``): appending each name as it was read
-/// cost two calls of about seventy instructions a name.
+/// (``EntryList/append(_:names:)``): appending each name as it is read
+/// would cost two calls a name.
 struct PendingEntries {
   private let entries: UnsafeMutableBufferPointer<Entry>
   private let names: UnsafeMutableBufferPointer<UInt8>

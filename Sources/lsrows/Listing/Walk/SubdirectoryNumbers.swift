@@ -3,8 +3,8 @@
 ///
 /// The prefetch numbers the subdirectories of each batch it is given one
 /// after the other, so a batch's numbers are one range: kept as ranges, a
-/// frame allocates nothing for them, where an array of numbers cost two
-/// allocations per directory.
+/// frame allocates nothing for them, where an array of numbers would take
+/// two allocations per directory.
 struct SubdirectoryNumbers {
   private var current: Range<Int> = 0..<0
   /// The ranges of batches read before the current one was used up: only

@@ -170,7 +170,7 @@ final class TreeWalker: BatchProducer {
   }
 
   /// A subdirectory about to be entered, however it was reached; filled in
-  /// place, as it is large enough that copies of it showed.
+  /// place, as it is large enough that copying it costs.
   private struct Child {
     var status: FileStatus?
     var error: Errno?

@@ -4,11 +4,11 @@ import Glibc
 ///
 /// Once a process has a second thread, glibc wraps each call that is a
 /// cancellation point (`openat`, `close`, `read`, `write`, waits) in two
-/// atomic updates of the calling thread's cancellation state. A recursive
-/// walk makes two such calls per directory on each thread: the wrappers
-/// took 3% of its user time. With cancellation disabled and its type
-/// asynchronous, they find the state as they would set it, and skip the
-/// updates; nothing can be cancelled, as before.
+/// atomic updates of the calling thread's cancellation state, and a
+/// recursive walk makes two such calls per directory on each thread. With
+/// cancellation disabled and its type asynchronous, the wrappers find the
+/// state as they would set it and skip the updates; nothing is cancelled
+/// either way.
 enum ThreadCancellation {
   /// Turns cancellation off for the calling thread.
   static func disable() {
