@@ -319,6 +319,34 @@ def queries(lsrows, runs):
     met &= check(results, "lsrows --where 'size > 1M' DIR", "find DIR -maxdepth 1 -size +1M", 1.0)
     if bfs:
         met &= check(results, "lsrows -R --where \"name ~ '*.h'\" /usr", "bfs /usr -name '*.h'", 1.0)
+    met &= matching(lsrows, runs)
+    return met
+
+
+def matching(lsrows, runs):
+    """A regular expression against fd's, a case-insensitive glob against
+    bfs's -iname, on /usr (-A: every entry, as fd -u and bfs see them)."""
+    fd = fd_command()
+    bfs = debian_tool("bfs", "bfs")
+    commands = [
+        ("lsrows -RA --where \"name =~ '\\.h$'\" /usr",
+         [lsrows, "-RA", "--where", "name =~ '\\.h$'", "/usr"], C_LOCALE),
+        ("lsrows -RA --where \"lower(name) ~ '*.h'\" /usr",
+         [lsrows, "-RA", "--where", "lower(name) ~ '*.h'", "/usr"], C_LOCALE),
+    ]
+    if fd:
+        commands.append(("fdfind -u '\\.h$' /usr", [fd, "-u", "\\.h$", "/usr"], C_LOCALE))
+    if bfs:
+        commands.append(("bfs /usr -iname '*.h'", [bfs, "/usr", "-iname", "*.h"], C_LOCALE))
+    results = run_group("Matching: a regular expression and -iname on /usr", commands, runs)
+    print()
+    met = True
+    if fd:
+        met &= check(results, "lsrows -RA --where \"name =~ '\\.h$'\" /usr",
+                     "fdfind -u '\\.h$' /usr", 1.0)
+    if bfs:
+        met &= check(results, "lsrows -RA --where \"lower(name) ~ '*.h'\" /usr",
+                     "bfs /usr -iname '*.h'", 1.0)
     return met
 
 

@@ -17,7 +17,8 @@ _lsrows() {
         cur=${cur#*=}
     elif [[ $prev == --sort || $prev == --time || $prev == --format || $prev == --type \
         || $prev == --quoting-style || $prev == --files0-from || $prev == --max-depth
-        || $prev == --min-depth || $prev == --prune || $prev == --where || $prev == --sort-by
+        || $prev == --min-depth || $prev == --prune || $prev == --prune-where || $prev == --where
+        || $prev == --sort-by
         || $prev == --ignore || $prev == --hide || $prev == --block-size || $prev == --time-style
         || $prev == --indicator-style || $prev == --tabsize || $prev == --width || $prev == -I
         || $prev == -T || $prev == -w ]]; then
@@ -45,14 +46,14 @@ _lsrows() {
             COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         --format)
-            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth} {btime} {blocks} {dev} {parent} {stem}" -- "$cur")) ;;
+            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth} {btime} {blocks} {dev} {parent} {stem} {entries}" -- "$cur")) ;;
         --sort-by)
             local prefix_fields="${cur%,*}"
             [[ $prefix_fields == "$cur" ]] && prefix_fields="" || prefix_fields="$prefix_fields,"
-            COMPREPLY=($(compgen -P "$prefix_fields" -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem" -- "${cur##*,}")) ;;
+            COMPREPLY=($(compgen -P "$prefix_fields" -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem -entries" -- "${cur##*,}")) ;;
         --where)
-            COMPREPLY=($(compgen -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem" -- "$cur")) ;;
-        --max-depth|--min-depth|--prune|--ignore|--hide|--tabsize|--width|-I|-T|-w)
+            COMPREPLY=($(compgen -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries" -- "$cur")) ;;
+        --max-depth|--min-depth|--prune|--prune-where|--ignore|--hide|--tabsize|--width|-I|-T|-w)
             return ;;
     esac
     if [[ -n $option ]]; then
@@ -64,7 +65,7 @@ _lsrows() {
         local options="--all --almost-all --directory --ignore= --hide= --ignore-backups
             --recursive --max-depth= --dereference --dereference-command-line
             --dereference-command-line-symlink-to-dir
-            --min-depth= --prune= --one-file-system --where= --sort-by=
+            --min-depth= --prune= --prune-where= --one-file-system --where= --sort-by=
             --type= --files0-from= --reverse --sort= --group-directories-first
             --numeric-uid-gid --no-group --author --human-readable --si --block-size= --kibibytes
             --inode --size --context --time= --time-style= --full-time

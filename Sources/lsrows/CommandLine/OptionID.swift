@@ -1,7 +1,8 @@
 /// Every option lsrows understands, whatever its spelling.
 enum OptionID: Sendable, Hashable, CaseIterable {
   // Which entries
-  case all, almostAll, directory, recursive, maxDepth, minDepth, oneFileSystem, prune, filter
+  case all, almostAll, directory, recursive, maxDepth, minDepth, oneFileSystem, prune, pruneWhere
+  case filter
   case type, filesFrom, ignore, ignoreBackups, hide
   case dereference, dereferenceCommandLine, dereferenceCommandLineSymlinkToDirectory
   // Order

@@ -14,6 +14,7 @@ extension OptionSpec {
     OptionSpec(.minDepth, long: ["min-depth"], argument: .required),
     OptionSpec(.oneFileSystem, long: ["one-file-system"]),
     OptionSpec(.prune, long: ["prune"], argument: .required),
+    OptionSpec(.pruneWhere, long: ["prune-where"], argument: .required),
     OptionSpec(.filter, long: ["where"], argument: .required),
     OptionSpec(.dereference, short: "L", long: ["dereference"]),
     OptionSpec(.dereferenceCommandLine, short: "H", long: ["dereference-command-line"]),

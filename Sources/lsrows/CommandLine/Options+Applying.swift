@@ -29,7 +29,22 @@ extension Options {
       if depth == 0 { listsDirectoriesThemselves = true }
     case .minDepth: minDepth = try Self.count(text, option: "--min-depth")
     case .oneFileSystem: staysOnFileSystem = true
-    case .prune: prunes.append(try Self.glob(text, option: "--prune"))
+    case .prune:
+      do {
+        try prunes.addPattern(text)
+      } catch {
+        throw .invalidQuery(
+          text, option: "--prune",
+          QueryError(
+            problem: error.reason, offset: error.offset,
+            expected: "a glob: * ? [abc] [a-z] [!abc], \\ before a special byte"))
+      }
+    case .pruneWhere:
+      do {
+        prunes.addQuery(try QueryParser.parse(text, now: now))
+      } catch {
+        throw .invalidQuery(text, option: "--prune-where", error)
+      }
     case .filter:
       do {
         filters.append(try QueryParser.parse(text, now: now))
@@ -187,18 +202,6 @@ extension Options {
       } catch {
         throw .invalidTemplate(text, reason: error.reason)
       }
-    }
-  }
-
-  private static func glob(_ text: [UInt8], option: String) throws(UsageError) -> GlobPattern {
-    do {
-      return try GlobPattern(parsing: text, matchesSlashes: true)
-    } catch {
-      throw .invalidQuery(
-        text, option: option,
-        QueryError(
-          problem: error.reason, offset: error.offset,
-          expected: "a glob: * ? [abc] [a-z] [!abc], \\ before a special byte"))
     }
   }
 

@@ -24,8 +24,8 @@ struct Options: Sendable {
   /// `--one-file-system`: directories on another file system are listed,
   /// not entered.
   var staysOnFileSystem = false
-  /// `--prune`: directories whose name matches are neither listed nor entered.
-  var prunes: [GlobPattern] = []
+  /// `--prune` and `--prune-where`: directories neither listed nor entered.
+  var prunes = Prunes()
   /// `--where`: every expression must hold for a row to be listed.
   var filters: [QueryExpression] = []
   /// `-H`, `-L`, `--dereference-command-line-symlink-to-dir`; `nil` leaves

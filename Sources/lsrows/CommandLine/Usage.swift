@@ -29,15 +29,23 @@ enum Usage {
                                    entries; 0 the directory itself); implies -R
           --min-depth=N          list no row less deep than N (an operand is 0)
           --prune=GLOB           with -R, leave out directories whose name matches
-                                   GLOB, and what is below them (repeatable)
+                                   GLOB, and what is below them (repeatable); a
+                                   GLOB with a / matches the path below the PATH
+                                   (src/generated, '**/build/cache')
+          --prune-where=EXPR     with -R, leave out directories for which EXPR
+                                   (as --where) holds, and what is below them
           --one-file-system      with -R, list directories on other file systems
                                    but do not enter them
           --where=EXPR           list only rows for which EXPR holds (repeatable):
                                    comparisons FIELD OP VALUE joined by and, or,
-                                   not and parentheses; OP is == != < <= > >=, or
-                                   ~ !~ for a glob; VALUE is typed by the field:
-                                   size > 1.5M, mtime > -7d, type == dir,
-                                   perms == 0755, path ~ 'src/**/*.c'
+                                   not and parentheses; OP is == != < <= > >=,
+                                   ~ !~ for a glob, or =~ for a POSIX extended
+                                   regular expression; lower(FIELD) is a text
+                                   field with ASCII letters lowered; VALUE is
+                                   typed by the field: size > 1.5M, mtime > -7d,
+                                   type == dir, perms == 0755,
+                                   path ~ 'src/**/*.c', name =~ '\\.h$',
+                                   lower(name) ~ '*.jpg', entries == 0
       -L, --dereference          show and sort what symbolic links point to, and
                                    follow them into directories
       -H, --dereference-command-line

@@ -47,6 +47,11 @@ extension Configuration {
       listsDirectoriesThemselves: options.listsDirectoriesThemselves, dereference: dereference)
     streamsRows = order.keepsReadOrder && !presentation.measuresColumns
     rowsPerChunk = Self.defaultRowsPerChunk
+    // The `entries` field: a walk counts what it enters as it reads it,
+    // unless the sort or --prune-where needs the counts before it enters.
+    let countsBeforeWalk =
+      order.metadataNeeds.entryCounts || options.prunes.metadataNeeds.entryCounts
+    let walkCounts = metadata.needs.entryCounts && !countsBeforeWalk && options.listingDepth > 1
     walk = WalkConfiguration(
       reader: DirectoryBatchReader(
         hidden: options.hidden,
@@ -54,13 +59,15 @@ extension Configuration {
           options.ignorePatterns + (options.hidden == .none ? options.hidePatterns : [])),
         metadata: metadata, order: order, prunes: options.prunes,
         mergedChunkSize: Self.mergedChunkSize(order: order, presentation: presentation),
-        chunkFilter: presentation.filter.keepsAll ? nil : presentation.filter),
+        chunkFilter: presentation.filter.keepsAll ? nil : presentation.filter,
+        entryCountDepth: walkCounts ? options.listingDepth : 0),
       maxDepth: options.listingDepth, followsSymlinks: dereference == .always,
       staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,
       // Only a walk below its operand keeps several directories open; the
       // count costs a system call for each of the first 256 descriptors.
-      descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2)
+      descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2,
+      countsEntries: walkCounts)
   }
 
   /// The order of rows the options ask for.
@@ -165,6 +172,7 @@ extension Configuration {
     _ options: Options, order: EntryOrder, presentation: Presentation, dereference: Dereference
   ) -> MetadataNeeds {
     var needs = order.metadataNeeds.union(presentation.metadataNeeds)
+    needs.formUnion(options.prunes.metadataNeeds)
     if options.listingDepth > 1 || !options.prunes.isEmpty {
       // Knowing which entries are directories, to walk into them or to
       // leave out those pruned.

@@ -4,7 +4,7 @@ extension Field {
     switch self {
     case .name, .path, .target, .extension, .parent, .stem: .bytes
     case .user, .group: .text
-    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch, .blocks, .dev: .number
+    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch, .blocks, .dev, .entries: .number
     case .mtime, .atime, .ctime, .btime: .time
     case .type: .kind
     case .mode: .mode
@@ -12,10 +12,11 @@ extension Field {
     }
   }
 
-  /// Whether JSON and CSV carry the field.
+  /// Whether JSON and CSV carry the field: all but those derived from
+  /// another, and `entries`, which costs a read of each directory.
   var isRecorded: Bool {
     switch self {
-    case .extension, .mtimeEpoch: false
+    case .extension, .mtimeEpoch, .entries: false
     default: true
     }
   }
@@ -31,6 +32,8 @@ extension Field {
     case .type: MetadataNeeds(statusKinds: .unknown)
     case .target: MetadataNeeds(symlinkTargets: true)
     case .name, .path, .extension, .depth, .parent, .stem: .none
+    // Which entries are directories, and how many entries each holds.
+    case .entries: MetadataNeeds(statusKinds: .unknown, entryCounts: true)
     }
   }
 
@@ -61,6 +64,7 @@ extension Field {
     case .dev: "the number of the device the file is on"
     case .parent: "the path without its last component (. when there is none)"
     case .stem: "the name without its extension"
+    case .entries: "how many entries a directory holds, . and .. aside (not in --json or --csv)"
     }
   }
 }

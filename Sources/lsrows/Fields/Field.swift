@@ -14,6 +14,8 @@ enum Field: String, CaseIterable, Sendable {
   case depth
   // Added after the first release: last, so that CSV columns keep their places.
   case btime, blocks, dev, parent, stem
+  /// Not in JSON and CSV: reading it costs a directory read.
+  case entries
 
   /// The fields JSON objects and CSV records carry, in their order: all
   /// but those derived from another (`ext`, `mtime_epoch`).

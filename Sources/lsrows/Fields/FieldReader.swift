@@ -35,6 +35,9 @@ struct RowFields {
     case .target:
       guard row.kind == .symbolicLink else { return .notApplicable }
       return row.symlinkTarget.map { .text(FieldText($0)) }
+    case .entries:
+      guard (status?.kind ?? row.kind) == .directory else { return .notApplicable }
+      return row.entryCount.map { .unsigned(UInt64($0)) }
     default:
       guard let status else { return nil }
       return value(field, of: status)
@@ -63,7 +66,8 @@ struct RowFields {
     case .blocks: .signed((status.blocks + 1) / 2)
     case .dev: .unsigned(status.device)
     case .btime: status.birthTime.map { .time($0) }
-    case .name, .path, .type, .extension, .depth, .target, .parent, .stem: .notApplicable
+    case .name, .path, .type, .extension, .depth, .target, .parent, .stem, .entries:
+      .notApplicable
     }
   }
 }

@@ -12,16 +12,21 @@ final class Comparison: Sendable {
     /// Bytes, compared byte-wise.
     case text([UInt8])
     case glob(GlobPattern)
+    /// A POSIX extended regular expression, compiled once.
+    case regex(ExtendedRegex)
   }
 
   let field: Field
   let op: ComparisonOperator
   let operand: Operand
+  /// `lower(FIELD)`: the field's text with ASCII letters lowered.
+  let lowersCase: Bool
 
-  init(field: Field, op: ComparisonOperator, operand: Operand) {
+  init(field: Field, op: ComparisonOperator, operand: Operand, lowersCase: Bool = false) {
     self.field = field
     self.op = op
     self.operand = operand
+    self.lowersCase = lowersCase
   }
 
   /// Whether the row's field satisfies the comparison.
@@ -60,11 +65,28 @@ final class Comparison: Sendable {
   }
 
   private func holds(_ text: FieldText) -> Bool {
+    if lowersCase { return holdsAsIs(FieldText(Self.lowered(text))) }
+    return holdsAsIs(text)
+  }
+
+  private func holdsAsIs(_ text: FieldText) -> Bool {
     switch operand {
     case .glob(let pattern): return pattern.matches(text) == (op == .matches)
+    case .regex(let regex):
+      // A path is a prefix and a name: matched as one value.
+      return text.tail.isEmpty ? regex.matches(text.head) : regex.matches(text.bytes[...])
     case .text(let wanted): return op.holds(forOrder: Self.order(text, wanted))
     default: return false
     }
+  }
+
+  /// The bytes of `text` with ASCII letters lowered, the others as they are.
+  static func lowered(_ text: FieldText) -> [UInt8] {
+    var bytes = text.bytes
+    for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) {
+      bytes[index] |= 0x20
+    }
+    return bytes
   }
 
   private static func order(_ a: Int128, _ b: Int128) -> Int {

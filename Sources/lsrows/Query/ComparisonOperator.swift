@@ -8,10 +8,16 @@ enum ComparisonOperator: String, CaseIterable, Sendable {
   case greater = ">"
   case matches = "~"
   case doesNotMatch = "!~"
+  case matchesRegex = "=~"
 
   /// Whether the operator matches a glob rather than comparing values.
   var isGlob: Bool {
     self == .matches || self == .doesNotMatch
+  }
+
+  /// Whether the operator matches text, as a glob or a regular expression.
+  var isMatch: Bool {
+    isGlob || self == .matchesRegex
   }
 
   /// Whether a value that compares as `order` (negative, zero, positive
@@ -24,15 +30,16 @@ enum ComparisonOperator: String, CaseIterable, Sendable {
     case .lessOrEqual: order <= 0
     case .greater: order > 0
     case .greaterOrEqual: order >= 0
-    case .matches, .doesNotMatch: false
+    case .matches, .doesNotMatch, .matchesRegex: false
     }
   }
 
   /// The spellings, longest first, so that `<=` is not read as `<`.
   static let spellings: [(String, ComparisonOperator)] = [
-    ("==", .equal), ("!=", .notEqual), ("<=", .lessOrEqual), (">=", .greaterOrEqual),
+    ("==", .equal), ("=~", .matchesRegex), ("!=", .notEqual), ("<=", .lessOrEqual),
+    (">=", .greaterOrEqual),
     ("!~", .doesNotMatch), ("<", .less), (">", .greater), ("~", .matches), ("=", .equal),
   ]
 
-  static let expected = "an operator: == != < <= > >= ~ (glob) !~"
+  static let expected = "an operator: == != < <= > >= ~ (glob) !~ =~ (regular expression)"
 }

@@ -71,16 +71,30 @@ struct QueryParser {
 
   private mutating func comparison() throws(QueryError) -> Comparison {
     let fieldOffset = scanner.offset
-    let name = scanner.name()
-    let fieldList = Field.allCases.map(\.rawValue).joined(separator: " ")
-    guard !name.isEmpty, name != Array("and".utf8), name != Array("or".utf8) else {
-      throw error("expected a comparison", at: fieldOffset, expected: "a field: \(fieldList)")
+    var field = try fieldName()
+    var lowersCase = false
+    if field == nil {
+      // `lower(FIELD)`, the only function: a text field, case folded.
+      lowersCase = true
+      scanner.skipSpace()
+      let innerOffset = scanner.offset
+      guard let inner = try fieldName() else {
+        throw error(
+          "lower() takes a field, not another lower()", at: innerOffset,
+          expected: "a text field: \(Self.textFieldList)")
+      }
+      guard inner.type.isTextual else {
+        throw error(
+          "lower() takes a text field, and \(inner.rawValue) is \(inner.type.article)",
+          at: innerOffset, expected: "a text field: \(Self.textFieldList)")
+      }
+      scanner.skipSpace()
+      guard scanner.take(UInt8(ascii: ")")) else {
+        throw error("'lower(' is not closed", at: fieldOffset, expected: "')'")
+      }
+      field = inner
     }
-    guard let field = Field(rawValue: String(decoding: name, as: UTF8.self)) else {
-      throw error(
-        "unknown field '\(String(decoding: name, as: UTF8.self))'", at: fieldOffset,
-        expected: "a field: \(fieldList)")
-    }
+    guard let field else { preconditionFailure("a field or lower()") }
     scanner.skipSpace()
     let operatorOffset = scanner.offset
     guard let op = scanner.comparisonOperator() else {
@@ -98,8 +112,33 @@ struct QueryParser {
     }
     return Comparison(
       field: field, op: op,
-      operand: try operand(value, field, op, operatorOffset: operatorOffset))
+      operand: try operand(value, field, op, operatorOffset: operatorOffset),
+      lowersCase: lowersCase)
   }
+
+  /// A field's name, or `nil` for `lower(`, which it takes.
+  private mutating func fieldName() throws(QueryError) -> Field? {
+    let fieldOffset = scanner.offset
+    let name = scanner.name()
+    let fieldList = Field.allCases.map(\.rawValue).joined(separator: " ")
+    guard !name.isEmpty, name != Array("and".utf8), name != Array("or".utf8) else {
+      throw error("expected a comparison", at: fieldOffset, expected: "a field: \(fieldList)")
+    }
+    if name == Array("lower".utf8) {
+      scanner.skipSpace()
+      if scanner.take(UInt8(ascii: "(")) { return nil }
+    }
+    guard let field = Field(rawValue: String(decoding: name, as: UTF8.self)) else {
+      throw error(
+        "unknown field '\(String(decoding: name, as: UTF8.self))'", at: fieldOffset,
+        expected: "a field, or lower(FIELD): \(fieldList)")
+    }
+    return field
+  }
+
+  /// The text fields, which `lower()` and the matching operators take.
+  private static let textFieldList = Field.allCases.filter(\.type.isTextual).map(\.rawValue)
+    .joined(separator: " ")
 
   /// Reads the value as the field's type.
   private func operand(
@@ -113,7 +152,27 @@ struct QueryParser {
     }
     let offset = at(0)
     let type = field.type
-    let isTextual = type == .bytes || type == .text || type == .mode
+    let isTextual = type.isTextual
+    if op == .matchesRegex {
+      guard isTextual else {
+        throw error(
+          "'=~' matches text, and \(field.rawValue) is \(type.article)",
+          at: operatorOffset, expected: "== != < <= > >=")
+      }
+      let pattern = value.regex
+      guard !pattern.contains(0) else {
+        throw error(
+          "a regular expression cannot hold a NUL byte", at: offset,
+          expected: Self.expectedValue(field, op))
+      }
+      do {
+        return .regex(try ExtendedRegex(compiling: pattern))
+      } catch {
+        throw self.error(
+          "invalid regular expression: \(error.reason)", at: offset,
+          expected: Self.expectedValue(field, op))
+      }
+    }
     if op.isGlob {
       guard isTextual else {
         throw error(
@@ -165,6 +224,9 @@ struct QueryParser {
   /// The form a value of `field` takes, for messages.
   private static func expectedValue(_ field: Field, _ op: ComparisonOperator) -> String {
     if op.isGlob { return "a glob: * ? [abc] [a-z] [!abc]" }
+    if op == .matchesRegex {
+      return "a POSIX extended regular expression: ^ $ . [a-z] (a|b) x* x+ x? x{2,3}"
+    }
     switch field.type {
     case .bytes, .text: return "text: a word, or quoted with ' or \" (\\xHH for any byte)"
     case .mode: return "an ls mode string: -rw-r--r--"
@@ -177,6 +239,11 @@ struct QueryParser {
 }
 
 extension FieldType {
+  /// Whether values are text, which `~`, `=~` and `lower()` take.
+  var isTextual: Bool {
+    self == .bytes || self == .text || self == .mode
+  }
+
   /// The type with its article, for messages: "a number", "a time".
   var article: String {
     switch self {

@@ -11,6 +11,7 @@ extension EntryList {
     guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil else { return }
     var arrangedTargets: [UInt32: [UInt8]] = [:]
     var arrangedContexts: [UInt32: [UInt8]] = [:]
+    var arrangedCounts: [UInt32: Int] = [:]
     names.withUnsafeBufferPointer { old in
       for position in entries.indices {
         let entry = entries[position]
@@ -24,11 +25,13 @@ extension EntryList {
         if let context = securityContexts[entry.index] {
           arrangedContexts[UInt32(position)] = context
         }
+        if let count = entryCounts[entry.index] { arrangedCounts[UInt32(position)] = count }
       }
     }
     names = arrangedNames
     symlinkTargets = arrangedTargets
     securityContexts = arrangedContexts
+    entryCounts = arrangedCounts
     if !details.isEmpty {
       // The permutation below runs on unchecked buffers.
       precondition(details.count == entries.count, "details for some entries only")

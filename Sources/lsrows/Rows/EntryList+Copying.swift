@@ -39,6 +39,9 @@ extension EntryList {
     if !source.securityContexts.isEmpty, let context = source.securityContexts[entry.index] {
       securityContexts[index] = context
     }
+    if !source.entryCounts.isEmpty, let count = source.entryCounts[entry.index] {
+      entryCounts[index] = count
+    }
   }
 
   /// Adds `batch`, entries whose names lie in `batchNames` (each followed by

@@ -13,6 +13,7 @@ extension EntryList {
     var keptDetails: [EntryDetails] = []
     var keptTargets: [UInt32: [UInt8]] = [:]
     var keptContexts: [UInt32: [UInt8]] = [:]
+    var keptCounts: [UInt32: Int] = [:]
     keptEntries.reserveCapacity(entries.count - removed.count)
     for position in entries.indices where !gone.contains(position) {
       var entry = entries[position]
@@ -20,6 +21,7 @@ extension EntryList {
       if !details.isEmpty { keptDetails.append(details[Int(entry.index)]) }
       if let target = symlinkTargets[entry.index] { keptTargets[newIndex] = target }
       if let context = securityContexts[entry.index] { keptContexts[newIndex] = context }
+      if let count = entryCounts[entry.index] { keptCounts[newIndex] = count }
       entry.index = newIndex
       keptEntries.append(entry)
     }
@@ -27,5 +29,6 @@ extension EntryList {
     details = keptDetails
     symlinkTargets = keptTargets
     securityContexts = keptContexts
+    entryCounts = keptCounts
   }
 }

@@ -14,6 +14,9 @@ struct EntryList: Sendable {
   /// Each labelled file's security context, by ``Entry/index``, when `-Z`
   /// or `-l` needs it.
   var securityContexts: [UInt32: [UInt8]] = [:]
+  /// How many entries each directory holds, by ``Entry/index``, when the
+  /// `entries` field is asked for and no walk counts them itself.
+  var entryCounts: [UInt32: Int] = [:]
 
   /// The most name bytes a list can hold, so offsets fit in 32 bits.
   static let nameCapacity = Int(UInt32.max)
@@ -127,5 +130,6 @@ struct EntryList: Sendable {
     details.removeAll(keepingCapacity: true)
     symlinkTargets.removeAll()
     securityContexts.removeAll()
+    entryCounts.removeAll()
   }
 }

@@ -69,6 +69,12 @@ struct FileRow: Sendable {
     return FieldText(parent.isEmpty ? path[last...last] : parent)
   }
 
+  /// How many entries the directory holds, when they were counted: by
+  /// the walk as it read the directory, or else on their own.
+  var entryCount: Int? {
+    list.entryCounts[entry.index] ?? listing.walkedEntryCounts?.count(of: entry.index)
+  }
+
   var location: RowLocation {
     listing.location
   }

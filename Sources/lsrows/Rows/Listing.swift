@@ -18,6 +18,10 @@ final class Listing: Sendable {
   /// (``DirectoryBatchReader/chunkFilter``), and asking again where rows
   /// are written evaluated every query twice for each row shown.
   let isFiltered: Bool
+  /// The entry counts of the directories a walk entered, which it records
+  /// as it reads each, before their rows are handed on; `nil` unless the
+  /// `entries` field is asked for.
+  let walkedEntryCounts: WalkedEntryCounts?
 
   /// - Parameters:
   ///   - storage: The entries.
@@ -26,15 +30,17 @@ final class Listing: Sendable {
   ///   - returnsStorage: Whether the storage goes back to the pool with the
   ///     listing; pass `false` when `storage` lives on elsewhere.
   ///   - isFiltered: Whether every entry already passed the row filter.
+  ///   - countsEntries: Whether a walk records its directories' entry counts.
   init(
     _ storage: EntryList, at location: RowLocation, directory: DirectoryID = .operands,
-    returnsStorage: Bool = true, isFiltered: Bool = false
+    returnsStorage: Bool = true, isFiltered: Bool = false, countsEntries: Bool = false
   ) {
     self.storage = storage
     self.location = location
     self.directory = directory
     self.returnsStorage = returnsStorage
     self.isFiltered = isFiltered
+    walkedEntryCounts = countsEntries ? WalkedEntryCounts() : nil
   }
 
   deinit {

@@ -30,16 +30,19 @@ struct MetadataNeeds: Sendable, Equatable {
   var securityContexts = false
   /// `-L`: statuses are of what symlinks point to.
   var followsSymlinks = false
+  /// How many entries each directory holds (the `entries` field).
+  var entryCounts = false
 
   init(
     statusKinds: StatusKinds = [], symlinkTargets: Bool = false, targetModes: Bool = false,
-    accessControlLists: Bool = false, followsSymlinks: Bool = false
+    accessControlLists: Bool = false, followsSymlinks: Bool = false, entryCounts: Bool = false
   ) {
     self.statusKinds = statusKinds
     self.symlinkTargets = symlinkTargets
     self.targetModes = targetModes
     self.accessControlLists = accessControlLists
     self.followsSymlinks = followsSymlinks
+    self.entryCounts = entryCounts
   }
 
   /// Nothing beyond the directory entries.
@@ -53,6 +56,7 @@ struct MetadataNeeds: Sendable, Equatable {
     accessControlLists = accessControlLists || other.accessControlLists
     securityContexts = securityContexts || other.securityContexts
     followsSymlinks = followsSymlinks || other.followsSymlinks
+    entryCounts = entryCounts || other.entryCounts
   }
 
   /// What this and `other` need together.

@@ -16,12 +16,24 @@ struct RowLocation: Sendable {
   /// Where in ``pathPrefix`` what messages put before a name starts: ls
   /// names the entries of the operand `.` without `./`.
   private let messageStart: Int
+  /// Where in ``pathPrefix`` the path below the operand starts.
+  private let relativeStart: Int
 
-  init(pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0) {
+  init(
+    pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
+    relativeStart: Int = 0
+  ) {
     self.pathPrefix = pathPrefix
     self.displayStart = min(displayStart, pathPrefix.count)
     self.depth = depth
     self.messageStart = min(messageStart, pathPrefix.count)
+    self.relativeStart = min(relativeStart, pathPrefix.count)
+  }
+
+  /// The path below the operand to the entries' directory, `/`-terminated
+  /// (empty for the operand's own entries).
+  var relativePrefix: ArraySlice<UInt8> {
+    pathPrefix[relativeStart...]
   }
 
   /// What messages put before an entry's name.

@@ -179,10 +179,15 @@ struct BoundaryValues {
     let numbers = ["size", "blocks", "links", "uid", "gid", "inode", "dev", "depth", "mtime_epoch"]
     let times = ["mtime", "atime", "ctime", "btime"]
     let operators = ["==", "!=", "<", "<=", ">", ">=", "~", "!~"]
-    switch Int.random(in: 0..<20, using: &random) {
-    case 0..<9: return "\(pick(numbers)) \(pick(operators)) \(number())"
+    switch Int.random(in: 0..<24, using: &random) {
+    case 0..<9: return "\(pick(numbers + ["entries"])) \(pick(operators)) \(number())"
     case 9..<17: return "\(pick(times)) \(pick(operators)) '\(time())'"
     case 17..<19: return "perms \(pick(operators)) \(String(digits().prefix(7)))"
+    case 19..<22:
+      // Regular expressions with repetition counts at their limits.
+      let count = pick(["", "0", "1", "255", "256", "32767", "32768", digits()])
+      return
+        "\(pick(["name", "lower(path)", "ext"])) =~ '\(pick(["a", ".", "(a|b)", "[[:digit:]]"])){\(count)\(pick(["", ",", ",\(count)", ",1"]))}'"
     default: return "name == '\\x\(pick(["", "0", "ff", "g", "fff"]))'"
     }
   }
@@ -219,7 +224,7 @@ struct BoundaryValues {
         ]
       case 8: arguments += ["--format", templateField() + "\\t" + templateField()]
       case 9: arguments += ["--sort-by=" + pick(["size", "-mtime", "btime", "name", "-inode"])]
-      case 10: arguments += ["-R", "-s"]
+      case 10: arguments += ["-R", "-s", "--prune-where", whereExpression()]
       case 11: arguments += ["--width=" + number(), "--tabsize=" + number()]
       case 12:
         // Operands read from a file: names made of the same bytes.

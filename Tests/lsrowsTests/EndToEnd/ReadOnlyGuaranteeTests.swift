@@ -68,8 +68,10 @@ import Testing
         values = [Field.templateList]
       case .maxDepth: values = ["0", "2"]
       case .minDepth: values = ["0", "2"]
-      case .prune: values = ["*"]
-      case .filter: values = ["size > 0 or name ~ '*' or mtime > -1d"]
+      case .prune: values = ["*", "**/x/*"]
+      case .pruneWhere: values = ["entries == 0 or name =~ 'a'"]
+      case .filter:
+        values = ["size > 0 or name ~ '*' or mtime > -1d", "entries > 0 or lower(name) =~ 'x'"]
       case .sortBy: values = ["type,-size,mtime"]
       case .filesFrom: values = [filesFrom]
       case .indicatorStyle: values = Options.indicatorChoices.choices.map(\.words[0])

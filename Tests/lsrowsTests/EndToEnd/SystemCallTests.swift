@@ -93,6 +93,9 @@ struct SystemCallTests {
       [String](), ["-U"], ["-a", "-r"], ["--format", "{name}{ext}{depth}{path}{stem}{parent}"],
       ["--where", "name ~ 'file1*' or path ~ '*/file2*'"], ["--where", "type == file"],
       ["--sort-by", "-name,ext"], ["-R", "--prune", "dir*", "--min-depth", "1"],
+      ["--where", "name =~ '^file1' or path =~ '/file2[0-9]*$'"],
+      ["--where", "lower(name) ~ 'FILE*' or lower(stem) =~ 'x$'"],
+      ["-R", "--prune", "d/dir1", "--prune-where", "name =~ '^dir2'"],
     ] {
       let few = calls(flags, in: small.path)
       let many = calls(flags, in: large.path)
@@ -147,6 +150,18 @@ struct SystemCallTests {
     let opened = (try? readText(trace)) ?? ""
     #expect(opened.contains(root.path + "/d"))
     #expect(!opened.contains("/proc/"), "\(opened)")
+  }
+
+  /// `entries` in a walk: each directory is read once, by the walk, which
+  /// counts it as it reads it.
+  @Test func entriesReadNoDirectoryTwice() {
+    let root = fixture(files: 10, directories: 50)
+    for index in 0..<50 { root.file("d/dir\(index)/inner") }
+    let plain = calls(["-R"], in: root.path)
+    let counted = calls(["-R", "--where", "entries == 0"], in: root.path)
+    #expect(counted["getdents64"] == plain["getdents64"])
+    #expect(counted["openat"] == plain["openat"])
+    #expect(statCalls(counted) == statCalls(plain))
   }
 
   @Test func classifyStatsOnlyRegularFiles() {

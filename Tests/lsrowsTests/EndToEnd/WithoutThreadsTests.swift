@@ -6,7 +6,11 @@ import Testing
 ///
 /// `RLIMIT_NPROC` of 1 for an unprivileged user (CI runs as root, which the
 /// limit does not bind) makes every `pthread_create` fail with EAGAIN.
-@Suite(.enabled(if: getuid() == 0, "setpriv needs root to change user"))
+@Suite(
+  .enabled(if: getuid() == 0, "setpriv needs root to change user"),
+  .disabled(
+    if: Programs.sanitizer != nil,
+    "a sanitizer's runtime starts threads of its own, which RLIMIT_NPROC=1 forbids"))
 struct WithoutThreadsTests {
   @Test func everyThreadedModeListsTheSame() {
     let root = TemporaryDirectory()

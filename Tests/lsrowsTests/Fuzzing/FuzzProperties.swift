@@ -64,7 +64,8 @@ enum FuzzProperties {
   /// value (a command line cannot hold a NUL).
   static func valueSetting(_ input: [UInt8]) -> (name: String, value: [UInt8])? {
     guard let first = input.first else { return nil }
-    let names = valueOptions + valueVariables
+    // Options added later come last, so that the corpus keeps its meaning.
+    let names = valueOptions + valueVariables + ["--prune-where"]
     let value = input.dropFirst().prefix { $0 != 0 }
     return (names[Int(first) % names.count], Array(value))
   }

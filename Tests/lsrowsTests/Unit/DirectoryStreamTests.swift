@@ -23,15 +23,23 @@ import Testing
     return names
   }
 
+  /// The names read, and how many entries the reads saw (`.` and `..` aside).
   static func read(
     _ path: String, limit: Int, hidden: HiddenEntries
   ) throws -> [[UInt8]] {
+    try readCounting(path, limit: limit, hidden: hidden).names
+  }
+
+  static func readCounting(
+    _ path: String, limit: Int, hidden: HiddenEntries
+  ) throws -> (names: [[UInt8]], seen: Int) {
     let stream = try DirectoryStream(opening: path)
     var names: [[UInt8]] = []
     var ended = false
+    var seen = 0
     while !ended {
       var list = EntryList()
-      ended = try stream.read(into: &list, limit: limit, keeping: hidden)
+      ended = try stream.read(into: &list, limit: limit, keeping: hidden, seen: &seen)
       #expect(list.count <= limit)
       for (position, entry) in list.entries.enumerated() {
         #expect(entry.index == UInt32(position))
@@ -41,7 +49,7 @@ import Testing
         names.append(name)
       }
     }
-    return names
+    return (names, seen)
   }
 
   @Test(arguments: [1, 7, 32, 33, 1000, Int.max])
@@ -56,12 +64,18 @@ import Testing
     #expect(sorted(almostAll) == sorted(names))
     let all = try Self.read(root.path, limit: limit, hidden: .all)
     #expect(sorted(all) == sorted(names + [bytes("."), bytes("..")]))
+    // Every entry counts, hidden or not, but `.` and `..`.
+    for hidden in [HiddenEntries.none, .almostAll, .all] {
+      #expect(try Self.readCounting(root.path, limit: .max, hidden: hidden).seen == names.count)
+    }
+    #expect(try DirectoryStream(opening: root.path).countEntries() == names.count)
   }
 
   /// The names a stream has left to read, sorted.
   static func remainingNames(of stream: DirectoryStream) throws -> [[UInt8]] {
     var list = EntryList()
-    _ = try stream.read(into: &list, keeping: .none)
+    var seen = 0
+    _ = try stream.read(into: &list, keeping: .none, seen: &seen)
     return list.entries.map { Array(list.name(of: $0)) }.sorted {
       $0.lexicographicallyPrecedes($1)
     }

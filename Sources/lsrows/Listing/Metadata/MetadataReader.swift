@@ -17,13 +17,18 @@ struct MetadataReader: Sendable {
   ///   - pathPrefix: What reaches the directory from the working directory.
   ///   - messagePrefix: What messages put before a name: ls names the
   ///     entries of `.` without `./`.
+  ///   - countingEntries: Whether directories' entries are counted here,
+  ///     when the `entries` field needs them.
   /// - Returns: One error per entry that could not be read, in entry order.
   /// - Throws: ``MemoryExhausted`` when there is no room for the details.
   func read(
     _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8],
-    messagePrefix: ArraySlice<UInt8>? = nil
+    messagePrefix: ArraySlice<UInt8>? = nil, countingEntries: Bool = true
   ) throws(MemoryExhausted) -> [SystemError] {
-    guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: needsWork) else { return [] }
+    var needs = needs
+    needs.entryCounts = needs.entryCounts && countingEntries
+    guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: { needsWork($0, needs) })
+    else { return [] }
     try list.prepareDetails()
     let count = list.count
     let names = list.names
@@ -35,7 +40,7 @@ struct MetadataReader: Sendable {
           func work(_ range: Range<Int>) -> Outcome {
             read(
               range, entries, details, names, directory, pathPrefix,
-              messagePrefix ?? pathPrefix[...])
+              messagePrefix ?? pathPrefix[...], needs)
           }
           if count < Self.parallelThreshold {
             firstHalf = work(0..<count)
@@ -52,14 +57,17 @@ struct MetadataReader: Sendable {
     list.symlinkTargets.merge(secondHalf.targets) { $1 }
     list.securityContexts.merge(firstHalf.contexts) { $1 }
     list.securityContexts.merge(secondHalf.contexts) { $1 }
+    list.entryCounts.merge(firstHalf.entryCounts) { $1 }
+    list.entryCounts.merge(secondHalf.entryCounts) { $1 }
     return firstHalf.failures + secondHalf.failures
   }
 
   /// Whether anything is to be read about `entry`: a walk of directories
   /// whose entries all said their kind needs nothing.
-  private func needsWork(_ entry: Entry) -> Bool {
+  private func needsWork(_ entry: Entry, _ needs: MetadataNeeds) -> Bool {
     needs.needsStatus(entry.kind)
       || (entry.kind == .symbolicLink && (needs.symlinkTargets || needs.targetModes))
+      || (entry.kind == .directory && needs.entryCounts)
       || needs.accessControlLists || needs.securityContexts
   }
 
@@ -74,6 +82,7 @@ struct MetadataReader: Sendable {
   private struct Outcome {
     var targets: [UInt32: [UInt8]] = [:]
     var contexts: [UInt32: [UInt8]] = [:]
+    var entryCounts: [UInt32: Int] = [:]
     var failures: [SystemError] = []
   }
 
@@ -84,7 +93,8 @@ struct MetadataReader: Sendable {
     _ names: UnsafeBufferPointer<UInt8>,
     _ directory: FileDescriptor,
     _ pathPrefix: [UInt8],
-    _ messagePrefix: ArraySlice<UInt8>
+    _ messagePrefix: ArraySlice<UInt8>,
+    _ needs: MetadataNeeds
   ) -> Outcome {
     var outcome = Outcome()
     var aclPath = ACLPath(directory: directory, pathPrefix: pathPrefix)
@@ -131,6 +141,15 @@ struct MetadataReader: Sendable {
         }
         details[index].accessMark = needs.accessControlLists ? AccessMark(found) : .none
         if let context = found.securityContext { outcome.contexts[entry.index] = context }
+      }
+      if needs.entryCounts && kind == .directory {
+        do throws(Errno) {
+          let stream = try DirectoryStream(
+            opening: name, relativeTo: directory, followingSymlink: needs.followsSymlinks)
+          outcome.entryCounts[entry.index] = try stream.countEntries()
+        } catch {
+          outcome.failures.append(.openDirectory(messagePath(), error))
+        }
       }
     }
     return outcome

@@ -41,6 +41,7 @@ extension ChunkMerge {
       self.names = UnsafeMutableBufferPointer(rebasing: names[..<used])
       let hasExtras =
         !list.details.isEmpty || !list.symlinkTargets.isEmpty || !list.securityContexts.isEmpty
+        || !list.entryCounts.isEmpty
       if hasExtras {
         // Only what the copies above do not hold: the entries and names are
         // a large directory's bulk, and would otherwise be kept twice.

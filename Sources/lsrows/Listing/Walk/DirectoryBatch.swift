@@ -8,6 +8,8 @@ struct DirectoryBatch: Sendable {
   var failures: [SystemError] = []
   /// Memory ran out: the walk must stop.
   var exhausted = false
+  /// Every entry the reads saw, kept or not, `.` and `..` aside.
+  var entryCount = 0
 
   /// Whether nothing more is read after this batch: the directory ended,
   /// reading failed, or memory ran out.

@@ -6,8 +6,9 @@ struct DirectoryBatchReader: Sendable {
   var ignored = IgnoredNames([])
   var metadata: MetadataReader
   var order: EntryOrder
-  /// `--prune`: directories whose name matches are left out.
-  var prunes: [GlobPattern] = []
+  /// `--prune` and `--prune-where`: directories left out, neither listed
+  /// nor entered.
+  var prunes = Prunes()
   /// Whether a large directory not walked below is read in chunks of this
   /// many entries, each sorted while the next is read on a second thread,
   /// and merged as it is written (``ChunkMerge``); `nil` reads it whole.
@@ -20,6 +21,11 @@ struct DirectoryBatchReader: Sendable {
   /// left to the writer, the filter ran after the merge, when the writer
   /// is the bound, and rows it hid were sorted and merged for nothing.
   var chunkFilter: RowFilter?
+  /// The depth from which the metadata reader counts directories' entries
+  /// (the `entries` field): the walk counts those it enters as it reads
+  /// them, and the reader the rest (the deepest level, and every level
+  /// when the sort or `--prune-where` needs the counts first).
+  var entryCountDepth = 0
 
   /// Reads up to `limit` entries from `stream`.
   ///
@@ -83,6 +89,7 @@ struct DirectoryBatchReader: Sendable {
       outcome.readError = outcome.readError ?? batch.readError
       outcome.exhausted = outcome.exhausted || batch.exhausted
       outcome.reachedEnd = batch.reachedEnd
+      outcome.entryCount += batch.entryCount
     }
     take(&first)
     while !outcome.exhausted, case var batches = rest.next(), !batches.isEmpty {
@@ -94,6 +101,22 @@ struct DirectoryBatchReader: Sendable {
       return .batch(outcome)
     }
     return .chunks(merge.finish(), outcome)
+  }
+
+  /// Removes the directories of `list` that `prunes` leaves out.
+  private func removePruned(from list: inout EntryList, at location: RowLocation) {
+    guard !prunes.readsNamesOnly else {
+      list.removeEntries { entry, name in entry.kind == .directory && prunes.prunes(name: name) }
+      return
+    }
+    let reader = FieldReader(accounts: AccountNames())
+    let listing = Listing(list, at: location, returnsStorage: false)
+    var pruned = Set<UInt32>()
+    for row in listing.rows where row.kind == .directory && prunes.prunes(row, reader) {
+      pruned.insert(list.entries[row.position].index)
+    }
+    guard !pruned.isEmpty else { return }
+    list.removeEntries { entry, _ in pruned.contains(entry.index) }
   }
 
   /// Removes the entries of `list` whose rows `filter` does not show.
@@ -136,14 +159,14 @@ struct DirectoryBatchReader: Sendable {
   ) -> DirectoryBatch {
     // Built from locals at the end: filled in place, the batch would be
     // copied (each of its list's arrays retained and released) on every
-    // read. The
-    // list is moved in, not copied: appending to an array another variable
-    // still shares copies it to a new buffer.
+    // read. The list is moved in, not copied: appending to an array
+    // another variable still shares copies it to a new buffer.
     var list = consume empty
     var reachedEnd = false
     var readError: Errno?
+    var seen = 0
     do throws(Errno) {
-      reachedEnd = try stream.read(into: &list, limit: limit, keeping: hidden)
+      reachedEnd = try stream.read(into: &list, limit: limit, keeping: hidden, seen: &seen)
     } catch .outOfMemory {
       return DirectoryBatch(list: list, exhausted: true)
     } catch {
@@ -157,17 +180,15 @@ struct DirectoryBatchReader: Sendable {
     do throws(MemoryExhausted) {
       failures = try metadata.read(
         &list, in: stream.descriptor, pathPrefix: location.pathPrefix,
-        messagePrefix: location.messagePrefix)
+        messagePrefix: location.messagePrefix,
+        countingEntries: location.depth >= entryCountDepth)
     } catch {
       return DirectoryBatch(
         list: list, reachedEnd: reachedEnd, readError: readError, exhausted: true)
     }
-    if !prunes.isEmpty {
-      list.removeEntries { entry, name in
-        entry.kind == .directory && prunes.contains { $0.matches(FieldText(name)) }
-      }
-    }
+    if !prunes.isEmpty { removePruned(from: &list, at: location) }
     return DirectoryBatch(
-      list: list, reachedEnd: reachedEnd, readError: readError, failures: failures)
+      list: list, reachedEnd: reachedEnd, readError: readError, failures: failures,
+      entryCount: seen)
   }
 }

@@ -2,12 +2,19 @@ extension DirectoryStream {
   /// Reads entries into `list` until `limit` have been added or the
   /// directory ends, keeping only the dot entries `hidden` asks for.
   ///
+  /// - Parameters:
+  ///   - list: Where the entries go.
+  ///   - limit: The most entries to add.
+  ///   - hidden: Which dot entries are kept.
+  ///   - seen: Counts every entry read, kept or not, `.` and `..` aside
+  ///     (the `entries` field).
   /// - Returns: `true` when the end of the directory was reached.
   /// - Throws: The error `getdents64` reported (entries read before it stay
   ///   in `list`); `ENOMEM` when memory ran out, `EOVERFLOW` when the names
   ///   outgrew a list.
   func read(
-    into list: inout EntryList, limit: Int = .max, keeping hidden: HiddenEntries
+    into list: inout EntryList, limit: Int = .max, keeping hidden: HiddenEntries,
+    seen: inout Int
   ) throws(Errno) -> Bool {
     guard limit > 0 else { return false }
     var added = 0
@@ -27,7 +34,12 @@ extension DirectoryStream {
       do throws(Errno) {
         ended = try forEachRecord { record in
           let name = record.name
-          if name.first == UInt8(ascii: "."), !hidden.keeps(name) { return true }
+          if name.first == UInt8(ascii: ".") {
+            if !Self.isDotOrDotDot(name) { seen += 1 }
+            if !hidden.keeps(name) { return true }
+          } else {
+            seen += 1
+          }
           guard list.hasRoom(forNameBytes: batch.nameBytes + name.count + 1) else {
             failure = .valueOverflow
             return false
@@ -47,5 +59,22 @@ extension DirectoryStream {
     }
     if let failure { throw failure }
     return ended
+  }
+
+  /// How many entries the directory holds, `.` and `..` aside: what is
+  /// left of it, read to its end.
+  func countEntries() throws(Errno) -> Int {
+    var count = 0
+    _ = try forEachRecord { record in
+      let name = record.name
+      if name.first != UInt8(ascii: ".") || !Self.isDotOrDotDot(name) { count += 1 }
+      return true
+    }
+    return count
+  }
+
+  /// Whether `name` is `.` or `..`.
+  static func isDotOrDotDot(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
   }
 }

@@ -111,7 +111,8 @@ final class TreeWalker: BatchProducer {
     directories.push(
       WalkFrame(
         stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
-        id: nextDirectoryID(), location: location(depth: 1)))
+        id: nextDirectoryID(), location: location(depth: 1),
+        countsEntries: configuration.countsEntries))
     readBatch(directories.top!)
   }
 
@@ -157,9 +158,22 @@ final class TreeWalker: BatchProducer {
       }
     }
     frame.next = end
-    send(.rows(listing, start..<end))
-    if let descendInto, !events.isStopped {
-      descend(from: frame, into: listing.storage.entries[descendInto], of: listing)
+    guard let descendInto, !events.isStopped else {
+      return send(.rows(listing, start..<end))
+    }
+    let entry = listing.storage.entries[descendInto]
+    if configuration.countsEntries {
+      // The subdirectory's row shows how many entries it holds: it is
+      // read before the row is handed on, and counted as it is read.
+      let child = reach(from: frame, into: entry, of: listing)
+      if let count = child?.entryCount { listing.walkedEntryCounts?.record(count, of: entry.index) }
+      send(.rows(listing, start..<end))
+      if let child { enter(child, from: frame, of: listing) }
+    } else {
+      send(.rows(listing, start..<end))
+      if let child = reach(from: frame, into: entry, of: listing) {
+        enter(child, from: frame, of: listing)
+      }
     }
   }
 
@@ -169,66 +183,126 @@ final class TreeWalker: BatchProducer {
     depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
   }
 
-  /// A subdirectory about to be entered, however it was reached; filled in
-  /// place, as it is large enough that copying it costs.
+  /// A subdirectory reached, to be entered or not; filled in place, as it
+  /// is large enough that copying it costs.
   private struct Child {
+    /// The name in the parent's listing.
+    var name: ArraySlice<UInt8> = []
     var status: FileStatus?
     var error: Errno?
-    /// Opened from its parent's descriptor, to be read into the lent
-    /// buffer; `nil` when it was read already.
+    /// Opened from its parent's descriptor (and read into the lent buffer).
     var stream: DirectoryStream?
     /// Read by its path, by the helper or here through the prefetch.
     var outcome: DirectoryPrefetch.Outcome?
+    /// Its entries, read: `nil` when it is not to be entered.
+    var batch: DirectoryBatch?
+    var location: RowLocation?
     /// Whether its subdirectories are numbered already (the helper read it).
     var isQueued = false
+    /// What it is when reached.
+    var disposition = Disposition.failed
+
+    enum Disposition {
+      /// It could not be opened: `error` says why.
+      case failed
+      /// It is a directory being listed higher up the path.
+      case loop
+      /// It is on another file system (`--one-file-system`): listed only.
+      case otherFileSystem
+      /// It is to be entered, its entries in `batch`.
+      case entered
+    }
+
+    /// How many entries it holds, when it was read or counted.
+    var entryCount: Int?
   }
 
-  private func descend(from parent: WalkFrame, into entry: Entry, of listing: Listing) {
+  /// Opens and reads the subdirectory `entry` of `listing`, read ahead or
+  /// opened from its parent, without entering it.
+  ///
+  /// - Returns: `nil` when the parent could not be opened again (which is
+  ///   reported here).
+  private func reach(from parent: WalkFrame, into entry: Entry, of listing: Listing) -> Child? {
     // The name shares the list's bytes, which hold a NUL after it. Read
     // through the listing, not a copy of its list, which retained each of
     // the list's arrays and tables.
-    let name = listing.storage.name(of: entry)
-    func path() -> [UInt8] { parent.location.pathPrefix + name }
-    var child = Child()
-    if let prefetch, readAhead(name, below: parent, with: prefetch, into: &child) {
+    var child = Child(name: listing.storage.name(of: entry))
+    if let prefetch, readAhead(child.name, below: parent, with: prefetch, into: &child) {
       // Read by its path.
     } else if !openFromParent(entry, of: listing, below: parent, into: &child) {
-      return
+      return nil
     }
-    guard let status = child.status else {
+    guard let status = child.status else { return child }
+    if directories.contains(DirectoryIdentity(status)) {
+      child.disposition = .loop
+    } else if configuration.staysOnFileSystem, status.device != rootDevice {
+      child.disposition = .otherFileSystem
+    } else if let stream = child.stream {
+      extendRelativePath(to: child.name, below: parent)
+      let location = location(depth: parent.depth + 1)
+      // Read whole, in the lent buffer: its rows wait for its parent's anyway.
+      child.batch = configuration.reader.read(from: stream, limit: .max, at: location)
+      child.location = location
+      child.disposition = .entered
+    } else if let outcome = child.outcome {
+      extendRelativePath(to: child.name, below: parent)
+      child.batch = outcome.batch.take()
+      child.location = outcome.location ?? location(depth: parent.depth + 1)
+      child.disposition = child.batch == nil ? .otherFileSystem : .entered
+    }
+    if configuration.countsEntries {
+      child.entryCount = child.batch?.entryCount ?? countEntries(of: child, below: parent)
+    }
+    return child
+  }
+
+  /// Counts the entries of a subdirectory that is not entered (a loop, a
+  /// mount point): it is read for that alone.
+  private func countEntries(of child: Child, below parent: WalkFrame) -> Int? {
+    if let stream = child.stream { return try? stream.countEntries() }
+    let path = parent.location.pathPrefix + child.name
+    return try? path.withCString { path throws(Errno) in
+      try DirectoryStream(opening: path, followingSymlink: configuration.followsSymlinks)
+        .countEntries()
+    }
+  }
+
+  /// Enters a subdirectory reached, or reports why it is not entered.
+  private func enter(_ child: consuming Child, from parent: WalkFrame, of listing: Listing) {
+    let name = child.name
+    switch child.disposition {
+    case .failed:
       send(
         .failure(
-          .openDirectory(path(), child.error ?? .noSuchFileOrDirectory), FailureSeverity.entry))
+          .openDirectory(parent.location.pathPrefix + name, child.error ?? .noSuchFileOrDirectory),
+          FailureSeverity.entry))
       return
-    }
-    guard !directories.contains(DirectoryIdentity(status)) else {
-      send(.loop(path()))
+    case .loop:
+      send(.loop(parent.location.pathPrefix + name))
       return
+    case .otherFileSystem:
+      // --one-file-system: a mount point is listed, not entered.
+      return
+    case .entered:
+      break
     }
-    // --one-file-system: a mount point is listed, not entered.
-    if configuration.staysOnFileSystem, status.device != rootDevice { return }
-    enter(name, below: parent)
+    guard let status = child.status, let batch = child.batch.take(), let location = child.location
+    else { return }
     let depth = parent.depth + 1
-    if let stream = child.stream {
-      let frame = WalkFrame(
-        stream: stream, status: status, name: name, of: listing, relativeLength: relative.count,
-        depth: depth, id: nextDirectoryID(), location: location(depth: depth))
-      directories.push(frame)
-      // Read whole, in the lent buffer: its rows wait for its parent's anyway.
-      receive(configuration.reader.read(from: stream, limit: .max, at: frame.location), into: frame)
-      directories.keepWithinBudget(readOut: readOut)
-    } else if let outcome = child.outcome, let batch = outcome.batch.take() {
-      let frame = WalkFrame(
-        stream: nil, status: status, name: name, of: listing, relativeLength: relative.count,
-        depth: depth, id: nextDirectoryID(), location: outcome.location ?? location(depth: depth))
-      directories.push(frame)
+    let frame = WalkFrame(
+      stream: child.stream, status: status, name: name, of: listing,
+      relativeLength: relative.count, depth: depth, id: nextDirectoryID(), location: location,
+      countsEntries: configuration.countsEntries)
+    directories.push(frame)
+    if let prefetch, child.outcome != nil {
       frame.subdirectories.append(
         child.isQueued
-          ? outcome.subdirectories
-          : prefetch!.queueSubdirectories(
-            of: batch.list, at: frame.location.pathPrefix, depth: depth, using: &prefetchReader))
-      receive(consume batch, into: frame)
+          ? child.outcome?.subdirectories ?? 0..<0
+          : prefetch.queueSubdirectories(
+            of: batch.list, at: location.pathPrefix, depth: depth, using: &prefetchReader))
     }
+    receive(consume batch, into: frame)
+    if child.stream != nil { directories.keepWithinBudget(readOut: readOut) }
   }
 
   /// Reaches the subdirectory `name` through the prefetch: what the helper
@@ -319,7 +393,7 @@ final class TreeWalker: BatchProducer {
   // MARK: - Paths and events
 
   /// Makes the relative path that of `name` in `parent`.
-  private func enter(_ name: ArraySlice<UInt8>, below parent: WalkFrame) {
+  private func extendRelativePath(to name: ArraySlice<UInt8>, below parent: WalkFrame) {
     relative.removeSubrange(parent.relativeLength...)
     relative.append(contentsOf: name)
     relative.append(UInt8(ascii: "/"))

@@ -16,6 +16,9 @@ struct WalkConfiguration: Sendable {
   var rowsPerHandOff: Int
   /// How many directories may be open at once.
   var descriptorBudget: Int
+  /// Whether the walk counts the entries of each directory it enters, for
+  /// the `entries` field, as it reads them.
+  var countsEntries = false
 
   /// Whether a helper thread reads subdirectories ahead of the walk
   /// (``DirectoryPrefetch``): for `-R` without `-L`, with which the walk

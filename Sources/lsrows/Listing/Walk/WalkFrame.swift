@@ -33,12 +33,15 @@ final class WalkFrame {
   let id: DirectoryID
   /// Where the directory's rows are: made once, shared by all its rows.
   let location: RowLocation
+  /// Whether the walk records the entry counts of its subdirectories.
+  private let countsEntries: Bool
 
   init(
     stream: DirectoryStream?, status: FileStatus, name: ArraySlice<UInt8>,
     of nameOwner: Listing? = nil, relativeLength: Int, depth: Int, id: DirectoryID,
-    location: RowLocation
+    location: RowLocation, countsEntries: Bool = false
   ) {
+    self.countsEntries = countsEntries
     self.nameOwner = nameOwner
     self.stream = stream
     identity = DirectoryIdentity(status)
@@ -69,10 +72,16 @@ final class WalkFrame {
     if queued.isEmpty && isCurrentBatchDone {
       current =
         list.isEmpty
-        ? nil : Listing(consume list, at: location, directory: id, isFiltered: isFiltered)
+        ? nil
+        : Listing(
+          consume list, at: location, directory: id, isFiltered: isFiltered,
+          countsEntries: countsEntries)
       next = 0
     } else {
-      queued.append(Listing(consume list, at: location, directory: id, isFiltered: isFiltered))
+      queued.append(
+        Listing(
+          consume list, at: location, directory: id, isFiltered: isFiltered,
+          countsEntries: countsEntries))
     }
   }
 

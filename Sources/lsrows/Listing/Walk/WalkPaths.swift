@@ -45,7 +45,8 @@ struct WalkPaths: Sendable {
     RowLocation(
       pathPrefix: pathPrefix, displayStart: showsPath ? 0 : operandPrefix.count,
       depth: depth,
-      messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0)
+      messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0,
+      relativeStart: operandPrefix.count)
   }
 
   /// Whether a directory whose path from the working directory is

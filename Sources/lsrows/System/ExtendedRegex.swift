@@ -1,0 +1,79 @@
+import Glibc
+
+/// A POSIX extended regular expression compiled by glibc's `regcomp`, as
+/// `grep -E` reads one, matched anywhere in a value of bytes.
+///
+/// lsrows never sets a locale, so glibc compiles and matches in the C
+/// locale whatever the environment says: every byte is one character, `.`
+/// matches any byte, ranges are byte ranges, and a value that is not UTF-8
+/// matches as the bytes it is. `^` and `$` anchor the whole value: a name
+/// holding a newline is one line.
+///
+/// ```swift
+/// let header = try ExtendedRegex(compiling: Array("\\.h$".utf8))
+/// let matches = header.matches(Array("stdio.h".utf8)[...])  // true
+/// ```
+final class ExtendedRegex: @unchecked Sendable {
+  // Unchecked: the compiled pattern is written once, by `regcomp`, before
+  // the object is shared; glibc's `regexec` only reads it, under a lock of
+  // its own for the state it caches, so threads may match at once.
+
+  private let compiled: UnsafeMutablePointer<regex_t>
+
+  /// Why a pattern does not compile, in glibc's words (`regerror`).
+  struct CompileError: Error, Equatable {
+    let reason: String
+  }
+
+  /// Compiles `pattern`, which holds no NUL.
+  ///
+  /// - Throws: ``CompileError`` with glibc's reason (`Unmatched ( or \(`),
+  ///   or when its repetitions expand past ``largestExpansion``.
+  init(compiling pattern: [UInt8]) throws(CompileError) {
+    guard Self.expandedSize(of: pattern) <= Self.largestExpansion else {
+      throw CompileError(
+        reason: "its repetitions expand to more than \(Self.largestExpansion) positions")
+    }
+    // Compiled before the object exists: a failed one is freed here, and
+    // never reaches `deinit`.
+    let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+    let status = (pattern + [0]).withUnsafeBufferPointer { pattern in
+      pattern.withMemoryRebound(to: CChar.self) {
+        regcomp(compiled, $0.baseAddress, REG_EXTENDED | REG_NOSUB)
+      }
+    }
+    guard status == 0 else {
+      var message = [CChar](repeating: 0, count: 256)
+      regerror(status, compiled, &message, message.count)
+      compiled.deallocate()
+      let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      throw CompileError(reason: String(decoding: bytes, as: UTF8.self))
+    }
+    self.compiled = compiled
+  }
+
+  deinit {
+    regfree(compiled)
+    compiled.deallocate()
+  }
+
+  /// Whether the pattern matches anywhere in `bytes`.
+  func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return matchesEmpty() }
+    // REG_STARTEND: the value is `bytes` exactly, with no NUL after it.
+    var range = regmatch_t(rm_so: 0, rm_eo: regoff_t(bytes.count))
+    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      regexec(compiled, $0, 1, &range, REG_STARTEND) == 0
+    }
+  }
+
+  /// Whether the pattern matches the empty value.
+  private func matchesEmpty() -> Bool {
+    regexec(compiled, "", 0, nil, 0) == 0
+  }
+
+  /// Whether the pattern matches anywhere in `bytes`.
+  func matches(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { matches($0) }
+  }
+}

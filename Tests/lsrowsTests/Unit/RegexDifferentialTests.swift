@@ -1,0 +1,209 @@
+import Glibc
+import Testing
+
+@testable import lsrows
+
+/// `=~` against `LC_ALL=C grep -zE`.
+///
+/// Seeded random patterns from a grammar that means the same to both (literals, `.`, bracket expressions with
+/// ranges, negation and classes, groups, alternation, `* + ? {m,n}`,
+/// anchors), over seeded names of every byte but NUL and `/`, newlines and
+/// bytes that are not UTF-8 among them. Each pattern goes through the
+/// `--where` parser, bytes that are not printable written as `\xHH`.
+///
+/// `LSROWS_REGEX_PATTERNS` sets how many patterns (300 here).
+@Suite struct RegexDifferentialTests {
+  static let patternCount: Int =
+    getenv("LSROWS_REGEX_PATTERNS").flatMap { Int(String(cString: $0)) } ?? 300
+
+  /// A random pattern of the shared grammar.
+  struct PatternMaker {
+    var random: SeededRandom
+    /// The bytes patterns are made of.
+    ///
+    /// Not a newline, which separates patterns for grep.
+    static let alphabet: [UInt8] =
+      Array("abcAB01-_ .".utf8) + [0x09, 0x7F, 0xE9, 0xFF, 0x80, 0xC3, 0xA9]
+
+    mutating func chance(_ percent: Int) -> Bool {
+      Int.random(in: 0..<100, using: &random) < percent
+    }
+
+    mutating func literal() -> [UInt8] {
+      let byte = Self.alphabet.randomElement(using: &random)!
+      // `.` is special; as a literal it is escaped.
+      return byte == UInt8(ascii: ".") ? Array("\\.".utf8) : [byte]
+    }
+
+    mutating func bracket() -> [UInt8] {
+      var members: [UInt8] = []
+      for _ in 0..<Int.random(in: 1...3, using: &random) {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: members += Array("a-c".utf8)
+        case 1:
+          members += Array(
+            ["[:alpha:]", "[:digit:]", "[:space:]", "[:upper:]", "[:punct:]", "[:print:]"]
+              .randomElement(using: &random)!.utf8)
+        default:
+          let byte = Self.alphabet.randomElement(using: &random)!
+          members.append(byte)
+        }
+      }
+      return [UInt8(ascii: "[")] + (chance(30) ? [UInt8(ascii: "^")] : []) + members + [
+        UInt8(ascii: "]")
+      ]
+    }
+
+    mutating func atom(depth: Int) -> [UInt8] {
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0, 1: return [UInt8(ascii: ".")]
+      case 2, 3: return bracket()
+      case 4 where depth < 2:
+        return Array("(".utf8) + alternation(depth: depth + 1) + Array(")".utf8)
+      default: return literal()
+      }
+    }
+
+    mutating func piece(depth: Int) -> [UInt8] {
+      var piece = atom(depth: depth)
+      switch Int.random(in: 0..<12, using: &random) {
+      case 0: piece.append(UInt8(ascii: "*"))
+      case 1: piece.append(UInt8(ascii: "+"))
+      case 2: piece.append(UInt8(ascii: "?"))
+      case 3:
+        let low = Int.random(in: 0...2, using: &random)
+        let high = Int.random(in: low...3, using: &random)
+        piece += Array(
+          (chance(50) ? "{\(low),\(high)}" : (chance(50) ? "{\(low)}" : "{\(low),}")).utf8)
+      default: break
+      }
+      return piece
+    }
+
+    mutating func alternation(depth: Int) -> [UInt8] {
+      var branches: [[UInt8]] = []
+      for _ in 0..<Int.random(in: 1...(depth == 0 ? 3 : 2), using: &random) {
+        var branch: [UInt8] = []
+        for _ in 0..<Int.random(in: 1...4, using: &random) { branch += piece(depth: depth) }
+        branches.append(branch)
+      }
+      return Array(branches.joined(separator: [UInt8(ascii: "|")]))
+    }
+
+    mutating func pattern() -> [UInt8] {
+      (chance(25) ? Array("^".utf8) : []) + alternation(depth: 0)
+        + (chance(25) ? Array("$".utf8) : [])
+    }
+
+    /// A name: the pattern's bytes, newlines, and now and then any byte.
+    mutating func name() -> [UInt8] {
+      (0..<Int.random(in: 0...10, using: &random)).map { _ in
+        chance(10)
+          ? UInt8.random(in: 1...255, using: &random)
+          : (chance(5) ? 0x0A : Self.alphabet.randomElement(using: &random)!)
+      }.filter { $0 != UInt8(ascii: "/") }
+    }
+  }
+
+  /// The pattern as a `--where` value: printable bytes as they are, a
+  /// quote escaped, the rest as `\xHH`.
+  static func quoted(_ pattern: [UInt8]) -> [UInt8] {
+    var value = Array("'".utf8)
+    for byte in pattern {
+      if byte == UInt8(ascii: "'") {
+        value += Array("\\'".utf8)
+      } else if (0x20...0x7E).contains(byte) {
+        value.append(byte)
+      } else {
+        let hex = Array("0123456789abcdef".utf8)
+        value += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      }
+    }
+    return value + Array("'".utf8)
+  }
+
+  /// The names `=~` selects, through the parser, in order.
+  static func selected(by pattern: [UInt8], from names: [[UInt8]]) throws -> [[UInt8]] {
+    let expression = try QueryParser.parse(
+      Array("name =~ ".utf8) + quoted(pattern), now: Timestamp(seconds: 0, nanoseconds: 0))
+    var list = EntryList()
+    for name in names { try list.append(name: name, status: nil, kind: .regularFile) }
+    let listing = Listing(list, at: .operands, returnsStorage: false)
+    let reader = FieldReader(accounts: AccountNames())
+    return listing.rows.filter { expression.holds(for: reader.fields(of: $0)) }.map {
+      Array($0.name)
+    }
+  }
+
+  @Test(arguments: 0..<4)
+  func matchesWhatGrepMatches(shard: Int) throws {
+    let seed = SeededRandom().seed
+    for index in 0..<(Self.patternCount / 4) {
+      var maker = PatternMaker(
+        random: SeededRandom(seed: seed &+ UInt64(shard * 100_003 + index)))
+      let pattern = maker.pattern()
+      // The empty name is left out: grep -z cannot tell an empty last line.
+      let names = (0..<60).map { _ in maker.name() }.filter { !$0.isEmpty }
+      let grep = runProcess(
+        "grep", [bytes("-zE"), bytes("-e"), pattern], environment: ["LC_ALL": "C"],
+        input: Array(names.joined(separator: [0])) + [0])
+      let context =
+        "pattern \(String(decoding: pattern, as: UTF8.self).debugDescription); "
+        + "LSROWS_TEST_SEED=\(seed), shard \(shard), index \(index)"
+      guard grep.exitStatus == 0 || grep.exitStatus == 1 else {
+        // grep refuses it (an invalid range): so must the parser.
+        #expect(throws: QueryError.self, "\(context)") {
+          try Self.selected(by: pattern, from: names)
+        }
+        continue
+      }
+      let expected = grep.standardOutput.split(separator: 0).map(Array.init)
+      let ours = try Self.selected(by: pattern, from: names)
+      #expect(ours == expected, "\(context)")
+    }
+  }
+
+  @Test func hexBytesAreLiteralAndQuotesAreQuotes() throws {
+    let names: [[UInt8]] = [bytes("a.b"), bytes("axb"), bytes("it's"), [0x63, 0x61, 0x66, 0xE9]]
+    func select(_ value: String) throws -> [[UInt8]] {
+      let expression = try QueryParser.parse(
+        bytes("name =~ " + value), now: Timestamp(seconds: 0, nanoseconds: 0))
+      var list = EntryList()
+      for name in names { try list.append(name: name, status: nil, kind: .regularFile) }
+      let listing = Listing(list, at: .operands, returnsStorage: false)
+      let reader = FieldReader(accounts: AccountNames())
+      return listing.rows.filter { expression.holds(for: reader.fields(of: $0)) }.map {
+        Array($0.name)
+      }
+    }
+    #expect(try select("'a\\x2eb'") == [bytes("a.b")])
+    #expect(try select("'a.b'") == [bytes("a.b"), bytes("axb")])
+    #expect(try select("'it\\'s'") == [bytes("it's")])
+    #expect(try select("'^caf\\xe9$'") == [[0x63, 0x61, 0x66, 0xE9]])
+    #expect(try select("'[\\x2e]'") == [bytes("a.b")])
+  }
+}
+
+/// Patterns whose repetitions glibc would spend minutes and gigabytes on are
+/// refused before `regcomp` sees them.
+@Suite struct RegexSizeTests {
+  @Test(arguments: [
+    ("abc", 3), ("a|bc", 3), ("(ab){3}", 6), ("a{2,5}", 5), ("a{4,}", 5), ("a*b+c?", 3),
+    ("[a-z]{10}", 10), ("[]{}]{4}", 4), ("[[:alpha:]{]x", 2), ("\\{5}", 3),
+    ("((a{10}){10}){10}", 1000),
+    ("a{,7}", 7), ("a{", 2), ("(a|(b{3}){2}){4}", 28),
+  ])
+  func expansionCountsCopies(pattern: String, size: Int) {
+    #expect(ExtendedRegex.expandedSize(of: bytes(pattern)) == size, "\(pattern)")
+  }
+
+  @Test func hugeRepetitionsAreRefusedAtOnce() {
+    for pattern in ["((a{255}){255}){255}", "a{1,32767}", "(.*){1,32000}x", "(a{1000}){1000}"] {
+      #expect(throws: ExtendedRegex.CompileError.self, "\(pattern)") {
+        try ExtendedRegex(compiling: bytes(pattern))
+      }
+    }
+    #expect(ExtendedRegex.expandedSize(of: bytes("((((a{9999}){9999}){9999}){9999})")) > 2000)
+    #expect((try? ExtendedRegex(compiling: bytes("a{1,2000}"))) != nil)
+  }
+}
