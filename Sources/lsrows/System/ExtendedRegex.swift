@@ -57,19 +57,19 @@ final class ExtendedRegex: @unchecked Sendable {
     compiled.deallocate()
   }
 
-  /// Whether the pattern matches anywhere in `bytes`.
+  /// Whether the pattern matches anywhere in `bytes`, which hold no NUL.
   func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return matchesEmpty() }
-    // REG_STARTEND: the value is `bytes` exactly, with no NUL after it.
-    var range = regmatch_t(rm_so: 0, rm_eo: regoff_t(bytes.count))
-    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-      regexec(compiled, $0, 1, &range, REG_STARTEND) == 0
+    // A copy with a NUL after it: REG_STARTEND bounds glibc's search, but
+    // what intercepts `regexec` (AddressSanitizer's) measures the string
+    // with strlen, and a value's bytes are followed by whatever comes next.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { copy in
+      if let base = bytes.baseAddress {
+        UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: base, byteCount: bytes.count)
+      }
+      copy[bytes.count] = 0
+      var range = regmatch_t(rm_so: 0, rm_eo: regoff_t(bytes.count))
+      return regexec(compiled, copy.baseAddress!, 1, &range, REG_STARTEND) == 0
     }
-  }
-
-  /// Whether the pattern matches the empty value.
-  private func matchesEmpty() -> Bool {
-    regexec(compiled, "", 0, nil, 0) == 0
   }
 
   /// Whether the pattern matches anywhere in `bytes`.
