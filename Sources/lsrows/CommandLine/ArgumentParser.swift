@@ -94,7 +94,13 @@ struct ArgumentParser {
   }
 
   /// Finds the option a long name or prefix names.
-  private func resolve(
+  ///
+  /// A prefix that names several options names the one of them that GNU ls
+  /// 9.1 has, when only one does (``OptionSpec/lsrowsLongNames``): so a
+  /// script that abbreviates an ls option, as ls lets it, never becomes
+  /// ambiguous because lsrows added an option (`--fi` is `--file-type`,
+  /// though `--files0-from` begins so too).
+  func resolve(
     _ name: [UInt8],
     word: [UInt8]
   ) throws(UsageError) -> (OptionSpec, String) {
@@ -112,9 +118,11 @@ struct ArgumentParser {
     // Spellings of one option are not rivals; getopt_long names the first
     // match and every match that is a different option.
     let rivals = candidates.filter { $0.0.id != first.0.id }
-    if !rivals.isEmpty {
-      throw .ambiguousOption(word, candidates: ([first] + rivals).map { "--" + $0.1 })
+    guard !rivals.isEmpty else { return first }
+    let ofLs = candidates.filter { !OptionSpec.lsrowsLongNames.contains($0.1) }
+    if let lsFirst = ofLs.first, ofLs.allSatisfy({ $0.0.id == lsFirst.0.id }) {
+      return lsFirst
     }
-    return first
+    throw .ambiguousOption(word, candidates: ([first] + rivals).map { "--" + $0.1 })
   }
 }

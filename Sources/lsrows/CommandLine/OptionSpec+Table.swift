@@ -76,4 +76,12 @@ extension OptionSpec {
     OptionSpec(.help, long: ["help"]),
     OptionSpec(.version, long: ["version"]),
   ]
+
+  /// The long names that are lsrows's own, not GNU ls 9.1's: a prefix that
+  /// names one of ls's options and some of these is ls's
+  /// (``ArgumentParser``), as it was before lsrows added them.
+  static let lsrowsLongNames: Set<String> = [
+    "type", "files0-from", "max-depth", "min-depth", "one-file-system", "prune", "prune-where",
+    "where", "sort-by", "json", "csv", "null",
+  ]
 }

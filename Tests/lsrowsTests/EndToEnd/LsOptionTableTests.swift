@@ -1,5 +1,7 @@
 import Testing
 
+@testable import lsrows
+
 /// The README and the man page carry one table of GNU ls's options and what
 /// lsrows makes of each; it must name exactly the options `ls --help`
 /// prints on the machine that runs the tests, so it cannot go stale.
@@ -58,6 +60,35 @@ import Testing
       options.formUnion(ShippingTests.mentionedOptions(in: String(next.filter { $0 != "\\" })))
     }
     #expect(options.symmetricDifference(Self.lsOptions).isEmpty, difference(options))
+  }
+
+  /// Every prefix of every long option of ls means in lsrows what it
+  /// means in ls: the option it alone begins, or an ambiguity; lsrows's
+  /// own options never make a prefix ls takes ambiguous.
+  @Test func everyPrefixOfAnLsOptionMeansWhatItMeansInLs() throws {
+    let longs = Self.lsOptions.filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) }
+    #expect(longs.count > 30)
+    var checked = 0
+    for name in longs {
+      for length in 1...name.count {
+        let prefix = String(name.prefix(length))
+        let matches = longs.filter { $0.hasPrefix(prefix) }
+        let parser = ArgumentParser([], table: OptionSpec.table)
+        let resolved = Result { try parser.resolve(bytes(prefix), word: bytes("--" + prefix)) }
+        if longs.contains(prefix) || matches.count == 1 {
+          let meant = longs.contains(prefix) ? prefix : matches[0]
+          let expected = try #require(OptionSpec.table.first { $0.long.contains(meant) })
+          #expect(
+            (try? resolved.get())?.0.id == expected.id, "--\(prefix) should be --\(meant)")
+        } else {
+          #expect(throws: UsageError.self, "--\(prefix) is ambiguous in ls") {
+            try resolved.get()
+          }
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 300)
   }
 
   private func difference(_ options: Set<String>) -> Comment {
