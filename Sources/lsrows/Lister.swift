@@ -22,7 +22,8 @@ final class Lister {
     try output.begin()
     do {
       switch configuration.operands {
-      case .workingDirectory: try walk(Array(".".utf8), number: 1, showsPath: false)
+      case .workingDirectory:
+        try walk(Array(".".utf8), number: 1, showsPath: false, isImplicit: true)
       case .paths(let paths): try list(paths)
       case .file(let path): try listOperands(from: path)
       }
@@ -108,10 +109,14 @@ final class Lister {
 
   // MARK: - Directories
 
-  /// Lists one directory operand, and below it with `-R`.
-  private func walk(_ path: [UInt8], number: Int, showsPath: Bool) throws {
+  /// Lists one directory operand, and below it with `-R`; `isImplicit`
+  /// for the `.` listed when no PATH is given.
+  private func walk(
+    _ path: [UInt8], number: Int, showsPath: Bool, isImplicit: Bool = false
+  ) throws {
     try BackgroundWalk.run(
-      operand: path, walkNumber: number, showsPath: showsPath, configuration: configuration.walk
+      operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
+      configuration: configuration.walk
     ) { events in
       var rest = events
       while let event = rest.first {

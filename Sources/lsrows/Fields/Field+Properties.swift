@@ -41,7 +41,7 @@ extension Field {
   var summary: String {
     switch self {
     case .name: "the entry's name (an operand's last component)"
-    case .path: "the path from the working directory"
+    case .path: "the path from the working directory (with no PATH, below .)"
     case .type: "file, dir, symlink, fifo, socket, block or char"
     case .size: "size in bytes"
     case .mode: "the ls mode string (-rw-r--r--)"

@@ -26,7 +26,7 @@ struct RowFields {
   func value(_ field: Field) -> FieldValue? {
     switch field {
     case .name: return .text(FieldText(row.baseName))
-    case .path: return .text(FieldText(head: row.location.pathPrefix[...], tail: row.name))
+    case .path: return .text(FieldText(head: row.location.fieldPathPrefix, tail: row.name))
     case .type: return .kind(status?.kind ?? row.kind)
     case .extension: return .text(FieldText(row.fileExtension))
     case .stem: return .text(FieldText(row.stem))

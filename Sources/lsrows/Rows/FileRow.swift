@@ -57,7 +57,8 @@ struct FileRow: Sendable {
   var parent: FieldText {
     let slash = UInt8(ascii: "/")
     if !location.isOperands {
-      var prefix = location.pathPrefix[...]
+      var prefix = location.fieldPathPrefix
+      guard !prefix.isEmpty else { return FieldText(Array(".".utf8)) }
       while prefix.count > 1 && prefix.last == slash { prefix = prefix.dropLast() }
       return FieldText(prefix)
     }

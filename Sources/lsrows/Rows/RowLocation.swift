@@ -18,16 +18,25 @@ struct RowLocation: Sendable {
   private let messageStart: Int
   /// Where in ``pathPrefix`` the path below the operand starts.
   private let relativeStart: Int
+  /// Where in ``pathPrefix`` the `path` field starts: after the `./` of
+  /// the `.` listed when no PATH is given, as fd shows paths.
+  private let fieldPathStart: Int
 
   init(
     pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
-    relativeStart: Int = 0
+    relativeStart: Int = 0, fieldPathStart: Int = 0
   ) {
     self.pathPrefix = pathPrefix
     self.displayStart = min(displayStart, pathPrefix.count)
     self.depth = depth
     self.messageStart = min(messageStart, pathPrefix.count)
     self.relativeStart = min(relativeStart, pathPrefix.count)
+    self.fieldPathStart = min(fieldPathStart, pathPrefix.count)
+  }
+
+  /// What the `path` field shows before an entry's name.
+  var fieldPathPrefix: ArraySlice<UInt8> {
+    pathPrefix[fieldPathStart...]
   }
 
   /// The path below the operand to the entries' directory, `/`-terminated

@@ -105,4 +105,24 @@ import Testing
       splitRows(result.standardOutput).contains(
         bytes("<") + [0x62, 0x61, 0x64, 0xFF, 0xFE] + bytes(">")))
   }
+
+  /// With no PATH, `path` is the row itself, below `.` (as fd shows it);
+  /// an explicit `.` keeps find's `./`.
+  @Test func pathWithoutAnOperandHasNoDotSlash() {
+    let root = TemporaryDirectory()
+    root.directory("src")
+    root.file("src/a.c")
+    root.directory("src/x")
+    root.file("src/x/b.c")
+    let implicit = lsrows("-R", "--format", "{path}|{parent}", in: root.path)
+    #expect(implicit.outputText == "src|.\nsrc/a.c|src\nsrc/x|src\nsrc/x/b.c|src/x\n")
+    let explicit = lsrows("-R", "--format", "{path}|{parent}", ".", in: root.path)
+    #expect(
+      explicit.outputText == "./src|.\n./src/a.c|./src\n./src/x|./src\n./src/x/b.c|./src/x\n")
+    // The --help example works as shown.
+    let query = lsrows("-R", "--where", "path ~ 'src/**/*.c'", in: root.path)
+    #expect(query.outputText == "src/a.c\nsrc/x/b.c\n")
+    let json = lsrows("--json", in: root.path)
+    #expect(json.outputText.contains("\"path\":\"src\""))
+  }
 }

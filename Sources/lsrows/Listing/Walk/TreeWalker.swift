@@ -60,9 +60,13 @@ final class TreeWalker: BatchProducer {
   ///   - operand: The directory, as given.
   ///   - walkNumber: Which directory operand this is (1 for the first).
   ///   - showsPath: Whether rows start with the operand (several operands).
+  ///   - isImplicit: Whether the operand is the `.` of no PATH given.
   ///   - configuration: What to list and how.
-  init(operand: [UInt8], walkNumber: Int, showsPath: Bool, configuration: WalkConfiguration) {
-    paths = WalkPaths(operand: operand, showsPath: showsPath)
+  init(
+    operand: [UInt8], walkNumber: Int, showsPath: Bool, isImplicit: Bool = false,
+    configuration: WalkConfiguration
+  ) {
+    paths = WalkPaths(operand: operand, showsPath: showsPath, isImplicit: isImplicit)
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
       byteCount: DirectoryStream.bufferSize, alignment: 8)
     prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)

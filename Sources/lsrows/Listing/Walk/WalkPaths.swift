@@ -14,13 +14,18 @@ struct WalkPaths: Sendable {
   /// than opening it from its parent; and `PATH_MAX` is 4096.
   static let longestOpenedPath = 2048
 
-  init(operand: [UInt8], showsPath: Bool) {
+  /// Whether the operand is the `.` listed when no PATH is given, which
+  /// the `path` field leaves out (`src/a.c`, as fd shows it).
+  private let operandIsImplicit: Bool
+
+  init(operand: [UInt8], showsPath: Bool, isImplicit: Bool = false) {
     self.operand = operand
     var prefix = operand
     if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
     operandPrefix = prefix
     self.showsPath = showsPath
     operandIsDot = operand == [UInt8(ascii: ".")]
+    operandIsImplicit = isImplicit
   }
 
   /// Where the rows of the directory at `relative` (its path below the
@@ -46,7 +51,8 @@ struct WalkPaths: Sendable {
       pathPrefix: pathPrefix, displayStart: showsPath ? 0 : operandPrefix.count,
       depth: depth,
       messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0,
-      relativeStart: operandPrefix.count)
+      relativeStart: operandPrefix.count,
+      fieldPathStart: operandIsImplicit ? operandPrefix.count : 0)
   }
 
   /// Whether a directory whose path from the working directory is
