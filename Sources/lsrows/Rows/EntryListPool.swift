@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The storage of entry lists a thread is done with, kept for the next
 /// directory, or the next chunk of a large one, to be read into.
 ///
@@ -59,7 +57,7 @@ final class EntryListPool: Sendable {
     var passed: UInt8 = 0
   }
 
-  private let kept = Mutex(Kept())
+  private let kept = Monitor(Kept())
 
   /// A pool that keeps lists of up to `largestKeptEntries` entries and
   /// `largestKeptNameBytes` name bytes, `keptBytes` in all.

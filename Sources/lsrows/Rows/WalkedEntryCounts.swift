@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The entry counts a walk records for the directories of one listing that
 /// it entered, by ``Entry/index``.
 ///
@@ -7,7 +5,7 @@ import Synchronization
 /// on: a count is recorded before the rows that show it are handed over,
 /// and the lock orders each record before its reads.
 final class WalkedEntryCounts: Sendable {
-  private let counts = Mutex<[UInt32: Int]>([:])
+  private let counts = Monitor<[UInt32: Int]>([:])
 
   init() {}
 

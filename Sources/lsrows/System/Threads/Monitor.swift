@@ -6,7 +6,10 @@ import Glibc
 /// that waits is built on.
 ///
 /// The state is reached only through ``withLock(_:)`` and
-/// ``withLock(waitingOn:until:_:)``, with the mutex held. A condition is
+/// ``withLock(waitingOn:until:_:)``, with the mutex held. It is a pthread
+/// mutex, not the standard library's `Mutex`, whose futex ThreadSanitizer
+/// cannot see: under `make test-sanitize` every hand-off through it read
+/// as a race. A condition is
 /// signalled only when a thread waits on it, so a side that keeps up never
 /// calls into the kernel for the other. Every pthread call is checked: a
 /// mutex or condition that fails is a bug, and stops lsrows.
