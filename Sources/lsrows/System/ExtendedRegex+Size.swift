@@ -8,12 +8,21 @@ extension ExtendedRegex {
   /// minutes and gigabytes. No pattern written to match names comes near.
   static let largestExpansion = 2000
 
-  /// How many positions `pattern` expands to, its counted repetitions
-  /// written out (`(ab){3}` is 6; `*`, `+` and `?` count once; `{m,}` as
-  /// `m + 1`), saturated at `Int.max / 4`.
+  /// How many positions `pattern` expands to, its repetitions written out
+  /// as glibc writes them (`(ab){3}` is 6; `x+` is `xx*`, twice `x`; `*`
+  /// and `?` count once; `{m,}` as `m + 1`), saturated at `Int.max / 4`.
   static func expandedSize(of pattern: [UInt8]) -> Int {
     var reader = SizeReader(pattern: pattern)
     return reader.alternation()
+  }
+
+  /// Whether `pattern` holds a back-reference (`\1` to `\9` outside a
+  /// bracket expression): glibc takes them in extended expressions, where
+  /// POSIX has none, and matching one can take exponential time.
+  static func hasBackReference(_ pattern: [UInt8]) -> Bool {
+    var reader = SizeReader(pattern: pattern)
+    _ = reader.alternation()
+    return reader.sawBackReference
   }
 
   /// Reads a pattern's structure, not its meaning: brackets and escapes
@@ -22,6 +31,7 @@ extension ExtendedRegex {
   private struct SizeReader {
     let pattern: [UInt8]
     var index = 0
+    var sawBackReference = false
     static let ceiling = Int.max / 4
 
     static func add(_ a: Int, _ b: Int) -> Int { min(a + b, ceiling) }
@@ -54,8 +64,12 @@ extension ExtendedRegex {
       var size = atom()
       while let byte = next {
         switch byte {
-        case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"):
+        case UInt8(ascii: "*"), UInt8(ascii: "?"):
           index += 1
+        case UInt8(ascii: "+"):
+          // regcomp writes `x+` as `xx*`: stacked, they double.
+          index += 1
+          size = Self.multiply(size, 2)
         case UInt8(ascii: "{"):
           guard let count = interval() else { return size }
           size = Self.multiply(size, count)
@@ -103,7 +117,10 @@ extension ExtendedRegex {
         skipBracket()
         return 1
       case UInt8(ascii: "\\"):
-        if next != nil { index += 1 }
+        if let escaped = next {
+          if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(escaped) { sawBackReference = true }
+          index += 1
+        }
         return 1
       default:
         return 1

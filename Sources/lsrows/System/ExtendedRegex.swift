@@ -28,11 +28,17 @@ final class ExtendedRegex: @unchecked Sendable {
   /// Compiles `pattern`, which holds no NUL.
   ///
   /// - Throws: ``CompileError`` with glibc's reason (`Unmatched ( or \(`),
-  ///   or when its repetitions expand past ``largestExpansion``.
+  ///   or when its repetitions expand past ``largestExpansion``, or for a
+  ///   back-reference, which glibc would take and could match in
+  ///   exponential time.
   init(compiling pattern: [UInt8]) throws(CompileError) {
     guard Self.expandedSize(of: pattern) <= Self.largestExpansion else {
       throw CompileError(
         reason: "its repetitions expand to more than \(Self.largestExpansion) positions")
+    }
+    guard !Self.hasBackReference(pattern) else {
+      throw CompileError(
+        reason: "back-references (\\1 to \\9) are not part of extended regular expressions")
     }
     // Compiled before the object exists: a failed one is freed here, and
     // never reaches `deinit`.

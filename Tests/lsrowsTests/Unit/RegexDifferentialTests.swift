@@ -188,7 +188,8 @@ import Testing
 /// refused before `regcomp` sees them.
 @Suite struct RegexSizeTests {
   @Test(arguments: [
-    ("abc", 3), ("a|bc", 3), ("(ab){3}", 6), ("a{2,5}", 5), ("a{4,}", 5), ("a*b+c?", 3),
+    ("abc", 3), ("a|bc", 3), ("(ab){3}", 6), ("a{2,5}", 5), ("a{4,}", 5), ("a*b+c?", 4),
+    ("a+++", 8), ("(ab)+", 4),
     ("[a-z]{10}", 10), ("[]{}]{4}", 4), ("[[:alpha:]{]x", 2), ("\\{5}", 3),
     ("((a{10}){10}){10}", 1000),
     ("a{,7}", 7), ("a{", 2), ("(a|(b{3}){2}){4}", 28),
@@ -198,12 +199,21 @@ import Testing
   }
 
   @Test func hugeRepetitionsAreRefusedAtOnce() {
-    for pattern in ["((a{255}){255}){255}", "a{1,32767}", "(.*){1,32000}x", "(a{1000}){1000}"] {
+    for pattern in [
+      "((a{255}){255}){255}", "a{1,32767}", "(.*){1,32000}x", "(a{1000}){1000}",
+      "T" + String(repeating: "+", count: 43),
+    ] {
       #expect(throws: ExtendedRegex.CompileError.self, "\(pattern)") {
         try ExtendedRegex(compiling: bytes(pattern))
       }
     }
     #expect(ExtendedRegex.expandedSize(of: bytes("((((a{9999}){9999}){9999}){9999})")) > 2000)
+    // A back-reference: glibc would match it in exponential time.
+    #expect(throws: ExtendedRegex.CompileError.self) {
+      try ExtendedRegex(compiling: bytes("(a*)(a*)(a*)\\1\\2\\3c"))
+    }
+    #expect(ExtendedRegex.hasBackReference(bytes("x\\9")))
+    #expect(!ExtendedRegex.hasBackReference(bytes("[\\1]\\\\1\\.")))
     #expect((try? ExtendedRegex(compiling: bytes("a{1,2000}"))) != nil)
   }
 }
