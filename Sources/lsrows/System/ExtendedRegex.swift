@@ -28,15 +28,21 @@ final class ExtendedRegex: @unchecked Sendable {
   /// Compiles `pattern`, which holds no NUL.
   ///
   /// - Throws: ``CompileError`` with glibc's reason (`Unmatched ( or \(`),
-  ///   or when its repetitions expand past ``largestExpansion``, or for a
-  ///   back-reference, which glibc would take and could match in
-  ///   exponential time.
+  ///   or, before glibc sees it, for a pattern glibc would take minutes or
+  ///   gigabytes over (see ``Cost``): repetitions that expand past
+  ///   ``largestExpansion``, a loop over an assertion that can match empty,
+  ///   or a back-reference, which could match in exponential time.
   init(compiling pattern: [UInt8]) throws(CompileError) {
-    guard Self.expandedSize(of: pattern) <= Self.largestExpansion else {
+    let cost = Self.cost(of: pattern)
+    guard cost.positions <= Self.largestExpansion else {
       throw CompileError(
         reason: "its repetitions expand to more than \(Self.largestExpansion) positions")
     }
-    guard !Self.hasBackReference(pattern) else {
+    guard !cost.loopedAssertion else {
+      throw CompileError(
+        reason: "a loop over an anchor or word boundary that can match the empty string")
+    }
+    guard !cost.backReference else {
       throw CompileError(
         reason: "back-references (\\1 to \\9) are not part of extended regular expressions")
     }
