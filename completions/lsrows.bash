@@ -70,7 +70,7 @@ _lsrows() {
             --numeric-uid-gid --no-group --author --human-readable --si --block-size= --kibibytes
             --inode --size --context --time= --time-style= --full-time
             --classify --classify= --file-type --indicator-style= --hyperlink --hyperlink=
-            --format= --json --csv --null --zero --tabsize= --width= --dired
+            --format= --json --csv --fields= --null --zero --tabsize= --width= --dired
             --quoting-style= --literal --escape --quote-name
             --hide-control-chars --show-control-chars --color --color= --help --version
             -a -A -d -I -B -f -R -L -H -r -S -t -X -v -U -l -g -o -G -n -h -k -i -s -Z -c -u

@@ -55,6 +55,7 @@ complete -c lsrows -l hyperlink -a "always auto never" -d "Link names to their f
 complete -c lsrows -l format -x -a "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth} {btime} {blocks} {dev} {parent} {stem} {entries}" -d "Rows from a template"
 complete -c lsrows -l json -d "JSON Lines"
 complete -c lsrows -l csv -d "CSV with a header"
+complete -c lsrows -l fields -x -a "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries" -d "Keys of --json and --csv"
 complete -c lsrows -s 0 -l null -l zero -d "End rows with NUL"
 complete -c lsrows -s 1 -d "One row per line"
 complete -c lsrows -s T -l tabsize -x -d "Accepted, no effect"

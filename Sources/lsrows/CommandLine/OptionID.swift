@@ -13,7 +13,7 @@ enum OptionID: Sendable, Hashable, CaseIterable {
   case inode, size, humanReadable, si, blockSize, kibibytes
   case time, changeTime, accessTime, timeStyle, fullTime
   case classify, fileType, slash, indicatorStyle, hyperlink
-  case format, json, csv, null, onePerLine, tabSize, width
+  case format, json, csv, fields, null, onePerLine, tabSize, width
   // How names look
   case quotingStyle, literal, escape, quoteName, hideControlCharacters, showControlCharacters
   case color

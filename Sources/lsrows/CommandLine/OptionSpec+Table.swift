@@ -58,6 +58,7 @@ extension OptionSpec {
     OptionSpec(.format, long: ["format"], argument: .required),
     OptionSpec(.json, long: ["json"]),
     OptionSpec(.csv, long: ["csv"]),
+    OptionSpec(.fields, long: ["fields"], argument: .required),
     OptionSpec(.null, short: "0", long: ["null", "zero"]),
     OptionSpec(.onePerLine, short: "1", long: []),
     OptionSpec(.tabSize, short: "T", long: ["tabsize"], argument: .required),
@@ -82,6 +83,6 @@ extension OptionSpec {
   /// (``ArgumentParser``), as it was before lsrows added them.
   static let lsrowsLongNames: Set<String> = [
     "type", "files0-from", "max-depth", "min-depth", "one-file-system", "prune", "prune-where",
-    "where", "sort-by", "json", "csv", "null",
+    "where", "sort-by", "json", "csv", "fields", "null",
   ]
 }

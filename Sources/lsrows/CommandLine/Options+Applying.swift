@@ -61,7 +61,8 @@ extension Options {
       .inode, .size, .humanReadable, .si, .blockSize, .kibibytes, .time, .changeTime,
       .accessTime, .timeStyle, .fullTime:
       try applyColumns(id, text)
-    case .classify, .fileType, .slash, .indicatorStyle, .hyperlink, .format, .json, .csv, .null,
+    case .classify, .fileType, .slash, .indicatorStyle, .hyperlink, .format, .json, .csv, .fields,
+      .null,
       .onePerLine, .tabSize, .width, .quotingStyle, .literal, .escape, .quoteName,
       .hideControlCharacters, .showControlCharacters, .color, .columns, .across, .commas, .dired:
       try applyPresentation(id, value, outputIsTerminal: outputIsTerminal)
@@ -156,6 +157,7 @@ extension Options {
     case .format: try applyFormat(text)
     case .json: format = .json
     case .csv: format = .csv
+    case .fields: recordFields = try Self.fields(text)
     case .null:
       // ls's --zero: NUL after rows, names as they are, no colors.
       terminator = .nul
@@ -203,6 +205,33 @@ extension Options {
         throw .invalidTemplate(text, reason: error.reason)
       }
     }
+  }
+
+  /// `--fields`: field names, comma-separated, each once.
+  private static func fields(_ text: [UInt8]) throws(UsageError) -> [Field] {
+    var fields: [Field] = []
+    var offset = 0
+    for name in text.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+      defer { offset += name.count + 1 }
+      let word = String(decoding: name, as: UTF8.self)
+      let problem: String
+      if let field = Field(rawValue: word) {
+        guard fields.contains(field) else {
+          fields.append(field)
+          continue
+        }
+        problem = "'\(word)' is named twice"
+      } else {
+        problem = word.isEmpty ? "an empty field name" : "unknown field '\(word)'"
+      }
+      throw .invalidQuery(
+        text, option: "--fields",
+        QueryError(
+          problem: problem, offset: offset,
+          expected: "fields, comma-separated: "
+            + Field.allCases.map(\.rawValue).joined(separator: " ")))
+    }
+    return fields
   }
 
   /// ls's `-T`: a whole number up to the largest size, else an error.

@@ -48,6 +48,11 @@ extension Options {
     if case .csv = options.format, options.terminator == .nul {
       throw .conflictingOptions(["--csv", "--null"])
     }
+    if options.recordFields != nil && !formatOptions.contains("json")
+      && !formatOptions.contains("csv")
+    {
+      throw .optionWithout(option: "--fields", needs: "--json or --csv")
+    }
     return .list(options)
   }
 

@@ -26,6 +26,8 @@ struct Options: Sendable {
   var staysOnFileSystem = false
   /// `--prune` and `--prune-where`: directories neither listed nor entered.
   var prunes = Prunes()
+  /// `--fields`: the fields of `--json` and `--csv`, in order.
+  var recordFields: [Field]?
   /// `--where`: every expression must hold for a row to be listed.
   var filters: [QueryExpression] = []
   /// `-H`, `-L`, `--dereference-command-line-symlink-to-dir`; `nil` leaves

@@ -112,6 +112,8 @@ enum Usage {
                                    mean in ls
           --json                 each row a JSON object (JSON Lines)
           --csv                  each row a CSV record, after a header line
+          --fields=LIST          the keys of --json and --csv, in this order:
+                                   field names, comma-separated
       -0, --null, --zero         end each row with NUL, not newline, and write
                                    names as they are, without colors
       -1                         one row per line (always so; accepted for ls habits)
@@ -147,7 +149,10 @@ enum Usage {
     let lines = zip(names, Field.allCases).map { name, field in
       name + String(repeating: " ", count: width - name.count) + field.summary
     }
-    return "Fields of --format, --json and --csv:\n" + lines.joined(separator: "\n") + "\n\n"
+    let unrecorded = Field.allCases.filter { !$0.isRecorded }.map(\.rawValue)
+    return "Fields of --format, --json and --csv:\n" + lines.joined(separator: "\n")
+      + "\n--json and --csv carry every field but \(unrecorded.joined(separator: ", "))"
+      + " unless --fields names them.\n\n"
   }()
 
   private static let exitStatus = """

@@ -26,6 +26,9 @@ enum UsageError: Error, Equatable {
   case extraOperand([UInt8], reason: String)
   /// Options that choose the same thing in different ways.
   case conflictingOptions([String])
+  /// An option that has a meaning only with another: `--fields` without
+  /// `--json` or `--csv`.
+  case optionWithout(option: String, needs: String)
   /// ls's multi-column formats and `--dired`: not one row per line.
   case notOneRowPerLine(option: String, what: String, hint: String? = nil)
   /// `--block-size=x`, with ls's reason.

@@ -33,7 +33,8 @@ extension Configuration {
       hyperlinkHost: Self.wantsHyperlinks(options.hyperlink, isTerminal) ? Self.hostName() : nil,
       terminator: options.terminator,
       filter: RowFilter(
-        kinds: options.kinds, minDepth: options.minDepth, queries: options.filters))
+        kinds: options.kinds, minDepth: options.minDepth, queries: options.filters),
+      recordFields: options.recordFields ?? Field.recorded)
 
     order = Self.order(options, names: names)
     presentation.alignsNameColumns =

@@ -81,6 +81,8 @@ extension Diagnostics {
     case .conflictingOptions(let options):
       let list = options.map { "'\($0)'" }.joined(separator: " and ")
       return Array("options \(list) cannot be used together".utf8)
+    case .optionWithout(let option, let needs):
+      return Array("option '\(option)' applies only with \(needs)".utf8)
     }
   }
 

@@ -54,17 +54,17 @@ extension Field {
     case .mtime: "the modification time, RFC 3339 in UTC with nanoseconds"
     case .atime: "the access time, as mtime"
     case .ctime: "the status change time, as mtime"
-    case .mtimeEpoch: "mtime in whole seconds since the epoch (templates only)"
+    case .mtimeEpoch: "mtime in whole seconds since the epoch"
     case .inode: "the inode number"
     case .target: "a symlink's target (nothing for other files)"
-    case .extension: "what follows the last dot of the name (templates only)"
+    case .extension: "what follows the last dot of the name"
     case .depth: "0 for an operand, 1 for its entries, and so on"
     case .btime: "the birth time, as mtime; missing where the file system has none"
     case .blocks: "allocated space in 1024-byte blocks, rounded up"
     case .dev: "the number of the device the file is on"
     case .parent: "the path without its last component (. when there is none)"
     case .stem: "the name without its extension"
-    case .entries: "how many entries a directory holds, . and .. aside (not in --json or --csv)"
+    case .entries: "how many entries a directory holds, . and .. aside"
     }
   }
 }

@@ -21,6 +21,9 @@ struct Presentation: Sendable {
   var terminator = RowTerminator.newline
   /// Which rows are written.
   var filter = RowFilter.all
+  /// The fields JSON objects and CSV records carry, in order: `--fields`,
+  /// or every recorded one.
+  var recordFields = Field.recorded
 
   /// Whether rows depend on the other rows of their directory (column
   /// widths), so none can be written before the directory is read.
@@ -50,10 +53,12 @@ struct Presentation: Sendable {
           template: template, reader: reader,
           hidesControlCharacters: names.hidesControlCharacters))
     case .json:
-      return JSONCells(JSONRecordEncoder(reader: reader))
+      return JSONCells(JSONRecordEncoder(reader: reader, fields: recordFields))
     case .csv:
       return CSVCells(
-        CSVRecordEncoder(reader: reader, hidesControlCharacters: names.hidesControlCharacters))
+        CSVRecordEncoder(
+          reader: reader, hidesControlCharacters: names.hidesControlCharacters,
+          fields: recordFields))
     }
   }
 
@@ -97,7 +102,7 @@ struct Presentation: Sendable {
     case .template(let template):
       needs.formUnion(template.fields.reduce(.none) { $0.union($1.metadataNeeds) })
     case .json, .csv:
-      needs.formUnion(Field.recorded.reduce(.none) { $0.union($1.metadataNeeds) })
+      needs.formUnion(recordFields.reduce(.none) { $0.union($1.metadataNeeds) })
     }
     return needs
   }

@@ -73,6 +73,7 @@ import Testing
       case .filter:
         values = ["size > 0 or name ~ '*' or mtime > -1d", "entries > 0 or lower(name) =~ 'x'"]
       case .sortBy: values = ["type,-size,mtime"]
+      case .fields: values = ["name,entries,ext"]
       case .filesFrom: values = [filesFrom]
       case .indicatorStyle: values = Options.indicatorChoices.choices.map(\.words[0])
       case .hyperlink: values = Options.classifyChoices.choices.map(\.words[0])
@@ -84,7 +85,9 @@ import Testing
         Issue.record("no argument to test \(long) with: add it here")
         values = []
       }
-      lines += values.map { [long + "=" + $0] }
+      // --fields means something only with --json or --csv.
+      let companions = spec.id == .fields ? ["--json"] : []
+      lines += values.map { [long + "=" + $0] + companions }
     }
     return lines
   }

@@ -182,4 +182,40 @@ import Testing
       result.errorText
         == "lsrows: cannot access 'd/\(FaultInjection.marker)': No such file or directory\n")
   }
+
+  /// `--fields`: the keys and columns, in the order named, the Base64 twins
+  /// still after text fields; fields records leave out by default when
+  /// named; mistakes refused before anything is listed.
+  @Test func fieldsChooseTheKeysInOrder() {
+    let root = TemporaryDirectory()
+    root.directory("d")
+    root.directory("d/sub")
+    root.file("d/sub/x")
+    root.file(bytes("d/caf") + [0xE9])
+    let json = lsrows(
+      "--json", "--fields=entries,name,ext", root.path + "/d")
+    #expect(json.exitStatus == 0)
+    #expect(
+      json.outputText
+        == "{\"name\":\"caf\u{FFFD}\",\"name_base64\":\"Y2Fm6Q==\",\"ext\":\"\"}\n"
+        + "{\"entries\":1,\"name\":\"sub\",\"ext\":\"\"}\n")
+    let csv = lsrows("--csv", "--fields=path,entries", "d", in: root.path)
+    #expect(
+      csv.outputText == "path,path_base64,entries\r\nd/caf\u{FFFD},ZC9jYWbp,\r\nd/sub,,1\r\n")
+    for (arguments, message) in [
+      (["--json", "--fields=name,nme"], "unknown field 'nme' at character 6"),
+      (["--csv", "--fields=size,,name"], "an empty field name at character 6"),
+      (["--json", "--fields=size,size"], "'size' is named twice at character 6"),
+    ] {
+      let result = lsrows(arguments.map(bytes) + [bytes(root.path)])
+      #expect(result.exitStatus == 1, "\(arguments)")
+      #expect(result.standardOutput.isEmpty)
+      #expect(
+        result.errorText.split(separator: "\n").first?.hasSuffix(message) == true, "\(result)")
+    }
+    let alone = lsrows("--fields=name", root.path)
+    #expect(alone.exitStatus == 2)
+    #expect(
+      alone.errorText.hasPrefix("lsrows: option '--fields' applies only with --json or --csv\n"))
+  }
 }

@@ -96,6 +96,7 @@ struct SystemCallTests {
       ["--where", "name =~ '^file1' or path =~ '/file2[0-9]*$'"],
       ["--where", "lower(name) ~ 'FILE*' or lower(stem) =~ 'x$'"],
       ["-R", "--prune", "d/dir1", "--prune-where", "name =~ '^dir2'"],
+      ["--json", "--fields=name,path,ext,depth,stem,parent"], ["--csv", "--fields=path"],
     ] {
       let few = calls(flags, in: small.path)
       let many = calls(flags, in: large.path)

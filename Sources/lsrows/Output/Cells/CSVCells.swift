@@ -9,7 +9,7 @@ final class CSVCells: CellFormat {
   }
 
   var header: [UInt8]? {
-    CSVRecordEncoder.header
+    encoder.header
   }
 
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {

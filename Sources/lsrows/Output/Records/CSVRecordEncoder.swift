@@ -1,5 +1,6 @@
-/// Writes a row as one RFC 4180 record: every recorded field, in ``Field``
-/// order, with a `<field>_base64` column after each bytes field.
+/// Writes a row as one RFC 4180 record: the recorded fields, in ``Field``
+/// order, or those `--fields` names, in its order, with a
+/// `<field>_base64` column after each bytes field.
 ///
 /// Values are written as templates write them; a bytes field that is not
 /// UTF-8 is repaired (U+FFFD per bad byte) and its exact bytes go in the
@@ -12,19 +13,27 @@ struct CSVRecordEncoder {
   /// no escapes of its own).
   let hidesControlCharacters: Bool
 
-  private static let columns = Field.recorded.map { ($0, $0.type == .bytes) }
+  /// Each field, and whether a Base64 column follows it.
+  private let columns: [(Field, Bool)]
+
+  /// An encoder of `fields`, in their order.
+  init(reader: FieldReader, hidesControlCharacters: Bool, fields: [Field] = Field.recorded) {
+    self.reader = reader
+    self.hidesControlCharacters = hidesControlCharacters
+    columns = fields.map { ($0, $0.type == .bytes) }
+  }
 
   /// The header line's text: each column's name.
-  static let header: [UInt8] = {
+  var header: [UInt8] {
     var header: [UInt8] = []
     for (index, (field, hasTwin)) in columns.enumerated() {
       if index > 0 { header.append(UInt8(ascii: ",")) }
       header.append(contentsOf: field.rawValue.utf8)
       if hasTwin { header.append(contentsOf: ",\(field.rawValue)_base64".utf8) }
     }
-    endRecord(&header)
+    Self.endRecord(&header)
     return header
-  }()
+  }
 
   /// Ends a record (the header too): RFC 4180's CR before the row's LF.
   private static func endRecord(_ output: inout [UInt8]) {
@@ -35,7 +44,7 @@ struct CSVRecordEncoder {
   func append(_ row: FileRow, to output: inout [UInt8]) {
     var scratch: [UInt8] = []
     let fields = reader.fields(of: row)
-    for (index, (field, hasTwin)) in Self.columns.enumerated() {
+    for (index, (field, hasTwin)) in columns.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       let start = output.count
       var twin: [UInt8] = []

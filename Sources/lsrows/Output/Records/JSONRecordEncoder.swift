@@ -1,5 +1,5 @@
-/// Writes a row as one JSON object (JSON Lines): every recorded field, in
-/// ``Field`` order.
+/// Writes a row as one JSON object (JSON Lines): the recorded fields, in
+/// ``Field`` order, or those `--fields` names, in its order.
 ///
 /// Values: text as a string (repaired to UTF-8, with the exact bytes in a
 /// `<field>_base64` key right after when a bytes field needed repair),
@@ -9,6 +9,15 @@
 /// link) is left out.
 struct JSONRecordEncoder {
   let reader: FieldReader
+  /// The keys, and the bytes they are written from.
+  private let keys: [Key]
+  private let keyBytes: [UInt8]
+
+  /// An encoder of `fields`, in their order.
+  init(reader: FieldReader, fields: [Field] = Field.recorded) {
+    self.reader = reader
+    (keys, keyBytes) = Self.keys(of: fields)
+  }
 
   /// A recorded field and where its keys are in ``keyBytes``: rows copy
   /// key bytes from one buffer, never retaining an array per key.
@@ -23,7 +32,7 @@ struct JSONRecordEncoder {
     let base64Name: Range<Int>
   }
 
-  private static let (keys, keyBytes): ([Key], [UInt8]) = {
+  private static func keys(of fields: [Field]) -> ([Key], [UInt8]) {
     var bytes: [UInt8] = []
     var keys: [Key] = []
     func add(_ text: String) -> Range<Int> {
@@ -31,7 +40,7 @@ struct JSONRecordEncoder {
       bytes.append(contentsOf: text.utf8)
       return start..<bytes.count
     }
-    for field in Field.recorded {
+    for field in fields {
       let name = add(",\"\(field.rawValue)\":")
       keys.append(
         Key(
@@ -40,14 +49,14 @@ struct JSONRecordEncoder {
           base64Name: add(",\"\(field.rawValue)_base64\":")))
     }
     return (keys, bytes)
-  }()
+  }
 
   /// Appends one JSON object for `row`.
   func append(_ row: FileRow, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "{"))
     let fields = reader.fields(of: row)
-    Self.keyBytes.withUnsafeBufferPointer { keyBytes in
-      Self.keys.withUnsafeBufferPointer { keys in
+    keyBytes.withUnsafeBufferPointer { keyBytes in
+      keys.withUnsafeBufferPointer { keys in
         var first = true
         for key in keys {
           let value = fields.value(key.field)
@@ -90,10 +99,5 @@ struct JSONRecordEncoder {
     case .notApplicable:
       break
     }
-  }
-
-  /// Every recorded field needs reading.
-  static var metadataNeeds: MetadataNeeds {
-    Field.recorded.reduce(.none) { $0.union($1.metadataNeeds) }
   }
 }
