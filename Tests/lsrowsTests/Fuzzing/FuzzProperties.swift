@@ -65,7 +65,7 @@ enum FuzzProperties {
   static func valueSetting(_ input: [UInt8]) -> (name: String, value: [UInt8])? {
     guard let first = input.first else { return nil }
     // Options added later come last, so that the corpus keeps its meaning.
-    let names = valueOptions + valueVariables + ["--prune-where"]
+    let names = valueOptions + valueVariables + ["--prune-where", "--fields"]
     let value = input.dropFirst().prefix { $0 != 0 }
     return (names[Int(first) % names.count], Array(value))
   }
@@ -78,6 +78,8 @@ enum FuzzProperties {
     var variable: (String, [UInt8])?
     if name.hasPrefix("--") {
       arguments.append(Array((name + "=").utf8) + value)
+      // --fields is taken only with the records it picks the keys of.
+      if name == "--fields" { arguments.append(Array("--json".utf8)) }
     } else {
       variable = (name, value)
       arguments.append(Array("--color=always".utf8))

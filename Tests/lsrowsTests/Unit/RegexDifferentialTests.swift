@@ -124,8 +124,12 @@ import Testing
 
   /// The names `=~` selects, through the parser, in order.
   static func selected(by pattern: [UInt8], from names: [[UInt8]]) throws -> [[UInt8]] {
-    let expression = try QueryParser.parse(
-      Array("name =~ ".utf8) + quoted(pattern), now: Timestamp(seconds: 0, nanoseconds: 0))
+    try selected(where: Array("name =~ ".utf8) + quoted(pattern), from: names)
+  }
+
+  /// The names a `--where` expression selects, in order.
+  static func selected(where text: [UInt8], from names: [[UInt8]]) throws -> [[UInt8]] {
+    let expression = try QueryParser.parse(text, now: Timestamp(seconds: 0, nanoseconds: 0))
     var list = EntryList()
     for name in names { try list.append(name: name, status: nil, kind: .regularFile) }
     let listing = Listing(list, at: .operands, returnsStorage: false)
@@ -166,15 +170,7 @@ import Testing
   @Test func hexBytesAreLiteralAndQuotesAreQuotes() throws {
     let names: [[UInt8]] = [bytes("a.b"), bytes("axb"), bytes("it's"), [0x63, 0x61, 0x66, 0xE9]]
     func select(_ value: String) throws -> [[UInt8]] {
-      let expression = try QueryParser.parse(
-        bytes("name =~ " + value), now: Timestamp(seconds: 0, nanoseconds: 0))
-      var list = EntryList()
-      for name in names { try list.append(name: name, status: nil, kind: .regularFile) }
-      let listing = Listing(list, at: .operands, returnsStorage: false)
-      let reader = FieldReader(accounts: AccountNames())
-      return listing.rows.filter { expression.holds(for: reader.fields(of: $0)) }.map {
-        Array($0.name)
-      }
+      try Self.selected(where: bytes("name =~ " + value), from: names)
     }
     #expect(try select("'a\\x2eb'") == [bytes("a.b")])
     #expect(try select("'a.b'") == [bytes("a.b"), bytes("axb")])
