@@ -166,17 +166,22 @@ final class TreeWalker: BatchProducer {
       return send(.rows(listing, start..<end))
     }
     let entry = listing.storage.entries[descendInto]
+    // Filled in place and entered from here: wrapped in an optional or
+    // passed by value, its optionals were copied through generic code.
+    var child = Child(name: listing.storage.name(of: entry))
     if configuration.countsEntries {
       // The subdirectory's row shows how many entries it holds: it is
       // read before the row is handed on, and counted as it is read.
-      let child = reach(from: frame, into: entry, of: listing)
-      if let count = child?.entryCount { listing.walkedEntryCounts?.record(count, of: entry.index) }
+      let reached = reach(from: frame, into: entry, of: listing, filling: &child)
+      if reached, let count = child.entryCount {
+        listing.walkedEntryCounts?.record(count, of: entry.index)
+      }
       send(.rows(listing, start..<end))
-      if let child { enter(child, from: frame, of: listing) }
+      if reached { enter(&child, from: frame, of: listing) }
     } else {
       send(.rows(listing, start..<end))
-      if let child = reach(from: frame, into: entry, of: listing) {
-        enter(child, from: frame, of: listing)
+      if reach(from: frame, into: entry, of: listing, filling: &child) {
+        enter(&child, from: frame, of: listing)
       }
     }
   }
@@ -222,21 +227,24 @@ final class TreeWalker: BatchProducer {
   }
 
   /// Opens and reads the subdirectory `entry` of `listing`, read ahead or
-  /// opened from its parent, without entering it.
+  /// opened from its parent, without entering it, into `child`.
   ///
-  /// - Returns: `nil` when the parent could not be opened again (which is
-  ///   reported here).
-  private func reach(from parent: WalkFrame, into entry: Entry, of listing: Listing) -> Child? {
-    // The name shares the list's bytes, which hold a NUL after it. Read
-    // through the listing, not a copy of its list, which retained each of
-    // the list's arrays and tables.
-    var child = Child(name: listing.storage.name(of: entry))
+  /// `child` arrives holding the name in the parent's listing, which
+  /// shares the list's bytes (a NUL follows it): read through the listing,
+  /// not a copy of its list, which retained each of the list's arrays and
+  /// tables.
+  ///
+  /// - Returns: `false` when the parent could not be opened again (which
+  ///   is reported here).
+  private func reach(
+    from parent: WalkFrame, into entry: Entry, of listing: Listing, filling child: inout Child
+  ) -> Bool {
     if let prefetch, readAhead(child.name, below: parent, with: prefetch, into: &child) {
       // Read by its path.
     } else if !openFromParent(entry, of: listing, below: parent, into: &child) {
-      return nil
+      return false
     }
-    guard let status = child.status else { return child }
+    guard let status = child.status else { return true }
     if directories.contains(DirectoryIdentity(status)) {
       child.disposition = .loop
     } else if configuration.staysOnFileSystem, status.device != rootDevice {
@@ -257,7 +265,7 @@ final class TreeWalker: BatchProducer {
     if configuration.countsEntries {
       child.entryCount = child.batch?.entryCount ?? countEntries(of: child, below: parent)
     }
-    return child
+    return true
   }
 
   /// Counts the entries of a subdirectory that is not entered (a loop, a
@@ -272,7 +280,7 @@ final class TreeWalker: BatchProducer {
   }
 
   /// Enters a subdirectory reached, or reports why it is not entered.
-  private func enter(_ child: consuming Child, from parent: WalkFrame, of listing: Listing) {
+  private func enter(_ child: inout Child, from parent: WalkFrame, of listing: Listing) {
     let name = child.name
     switch child.disposition {
     case .failed:
