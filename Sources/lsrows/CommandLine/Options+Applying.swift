@@ -209,29 +209,22 @@ extension Options {
 
   /// `--fields`: field names, comma-separated, each once.
   private static func fields(_ text: [UInt8]) throws(UsageError) -> [Field] {
-    var fields: [Field] = []
-    var offset = 0
-    for name in text.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-      defer { offset += name.count + 1 }
-      let word = String(decoding: name, as: UTF8.self)
-      let problem: String
-      if let field = Field(rawValue: word) {
-        guard fields.contains(field) else {
-          fields.append(field)
-          continue
+    let expected = "fields, comma-separated: " + Field.nameList
+    do throws(QueryError) {
+      let items = try Field.parseList(text, allowsDescending: false, expected: expected)
+      var fields: [Field] = []
+      for item in items {
+        guard !fields.contains(item.field) else {
+          throw QueryError(
+            problem: "'\(item.field.rawValue)' is named twice", offset: item.offset,
+            expected: expected)
         }
-        problem = "'\(word)' is named twice"
-      } else {
-        problem = word.isEmpty ? "an empty field name" : "unknown field '\(word)'"
+        fields.append(item.field)
       }
-      throw .invalidQuery(
-        text, option: "--fields",
-        QueryError(
-          problem: problem, offset: offset,
-          expected: "fields, comma-separated: "
-            + Field.allCases.map(\.rawValue).joined(separator: " ")))
+      return fields
+    } catch {
+      throw .invalidQuery(text, option: "--fields", error)
     }
-    return fields
   }
 
   /// ls's `-T`: a whole number up to the largest size, else an error.

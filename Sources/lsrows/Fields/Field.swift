@@ -14,13 +14,18 @@ enum Field: String, CaseIterable, Sendable {
   case depth
   // Added after the first release: last, so that CSV columns keep their places.
   case btime, blocks, dev, parent, stem
-  /// Not in JSON and CSV: reading it costs a directory read.
+  /// In JSON and CSV only when `--fields` names it: reading it costs a
+  /// directory read.
   case entries
 
-  /// The fields JSON objects and CSV records carry, in their order: all
-  /// but those derived from another (`ext`, `mtime_epoch`).
+  /// The fields JSON objects and CSV records carry unless `--fields` says
+  /// otherwise, in their order: all but those derived from another (`ext`,
+  /// `mtime_epoch`) and `entries`.
   static let recorded = allCases.filter(\.isRecorded)
 
   /// `{name} {path} ...`, as `--help` and messages list the fields.
   static let templateList = allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+
+  /// `name path ...`, as messages list the fields where a name is expected.
+  static let nameList = allCases.map(\.rawValue).joined(separator: " ")
 }

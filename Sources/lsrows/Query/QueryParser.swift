@@ -120,9 +120,8 @@ struct QueryParser {
   private mutating func fieldName() throws(QueryError) -> Field? {
     let fieldOffset = scanner.offset
     let name = scanner.name()
-    let fieldList = Field.allCases.map(\.rawValue).joined(separator: " ")
     guard !name.isEmpty, name != Array("and".utf8), name != Array("or".utf8) else {
-      throw error("expected a comparison", at: fieldOffset, expected: "a field: \(fieldList)")
+      throw error("expected a comparison", at: fieldOffset, expected: "a field: \(Field.nameList)")
     }
     if name == Array("lower".utf8) {
       scanner.skipSpace()
@@ -131,7 +130,7 @@ struct QueryParser {
     guard let field = Field(rawValue: String(decoding: name, as: UTF8.self)) else {
       throw error(
         "unknown field '\(String(decoding: name, as: UTF8.self))'", at: fieldOffset,
-        expected: "a field, or lower(FIELD): \(fieldList)")
+        expected: "a field, or lower(FIELD): \(Field.nameList)")
     }
     return field
   }

@@ -204,7 +204,7 @@ import Testing
       csv.outputText == "path,path_base64,entries\r\nd/caf\u{FFFD},ZC9jYWbp,\r\nd/sub,,1\r\n")
     for (arguments, message) in [
       (["--json", "--fields=name,nme"], "unknown field 'nme' at character 6"),
-      (["--csv", "--fields=size,,name"], "an empty field name at character 6"),
+      (["--csv", "--fields=size,,name"], "an empty field at character 6"),
       (["--json", "--fields=size,size"], "'size' is named twice at character 6"),
     ] {
       let result = lsrows(arguments.map(bytes) + [bytes(root.path)])

@@ -158,4 +158,27 @@ import Testing
       #expect(error.offset == 6)
     }
   }
+
+  /// `--fields` reads the same lists, but a `-` is part of the name.
+  @Test func fieldListsWithoutDescending() throws {
+    #expect(
+      try Field.parseList(bytes("path,entries"), allowsDescending: false, expected: "") == [
+        Field.ListItem(field: .path, descending: false, offset: 0),
+        Field.ListItem(field: .entries, descending: false, offset: 5),
+      ])
+    for (text, problem, offset) in [
+      ("name,-size", "unknown field '-size'", 5), ("name,", "an empty field", 5),
+      ("", "an empty field", 0),
+    ] {
+      #expect(throws: QueryError.self, "\(text)") {
+        try Field.parseList(bytes(text), allowsDescending: false, expected: "")
+      }
+      do {
+        _ = try Field.parseList(bytes(text), allowsDescending: false, expected: "")
+      } catch {
+        #expect(error.problem == problem, "\(text)")
+        #expect(error.offset == offset, "\(text)")
+      }
+    }
+  }
 }
