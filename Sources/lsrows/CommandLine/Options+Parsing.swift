@@ -48,10 +48,13 @@ extension Options {
     if case .csv = options.format, options.terminator == .nul {
       throw .conflictingOptions(["--csv", "--null"])
     }
-    if options.recordFields != nil && !formatOptions.contains("json")
-      && !formatOptions.contains("csv")
-    {
-      throw .optionWithout(option: "--fields", needs: "--json or --csv")
+    switch options.format {
+    case .json, .csv: break
+    default:
+      // Also when a later -l or --format chose other rows than records.
+      if options.recordFields != nil {
+        throw .optionWithout(option: "--fields", needs: "--json or --csv")
+      }
     }
     return .list(options)
   }

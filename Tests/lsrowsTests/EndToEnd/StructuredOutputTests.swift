@@ -213,9 +213,14 @@ import Testing
       #expect(
         result.errorText.split(separator: "\n").first?.hasSuffix(message) == true, "\(result)")
     }
-    let alone = lsrows("--fields=name", root.path)
-    #expect(alone.exitStatus == 2)
-    #expect(
-      alone.errorText.hasPrefix("lsrows: option '--fields' applies only with --json or --csv\n"))
+    // Alone, or when a later option chose other rows than records.
+    for arguments in [["--fields=name"], ["--json", "--fields=name", "-l"]] {
+      let result = lsrows(arguments.map(bytes) + [bytes(root.path)])
+      #expect(result.exitStatus == 2, "\(arguments)")
+      #expect(result.standardOutput.isEmpty)
+      #expect(
+        result.errorText.hasPrefix(
+          "lsrows: option '--fields' applies only with --json or --csv\n"), "\(arguments)")
+    }
   }
 }
