@@ -17,7 +17,7 @@ struct CSVRecordEncoder {
   private let columns: [(Field, Bool)]
 
   /// An encoder of `fields`, in their order.
-  init(reader: FieldReader, hidesControlCharacters: Bool, fields: [Field] = Field.recorded) {
+  init(reader: FieldReader, hidesControlCharacters: Bool, fields: [Field]) {
     self.reader = reader
     self.hidesControlCharacters = hidesControlCharacters
     columns = fields.map { ($0, $0.type == .bytes) }

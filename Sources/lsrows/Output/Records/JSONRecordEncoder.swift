@@ -14,7 +14,7 @@ struct JSONRecordEncoder {
   private let keyBytes: [UInt8]
 
   /// An encoder of `fields`, in their order.
-  init(reader: FieldReader, fields: [Field] = Field.recorded) {
+  init(reader: FieldReader, fields: [Field]) {
     self.reader = reader
     (keys, keyBytes) = Self.keys(of: fields)
   }
