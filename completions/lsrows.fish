@@ -16,6 +16,7 @@ complete -c lsrows -l prune-where -x -d "Leave out directories for which the exp
 complete -c lsrows -l one-file-system -d "Do not enter directories on other file systems"
 complete -c lsrows -l where -x -a "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries" -d "List only rows for which the expression holds"
 complete -c lsrows -l sort-by -x -a "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem -entries" -d "Sort by fields, -FIELD descending"
+complete -c lsrows -l limit -x -d "List the first N rows only"
 complete -c lsrows -s L -l dereference -d "Follow symbolic links"
 complete -c lsrows -s H -l dereference-command-line -d "Follow symbolic links named as paths"
 complete -c lsrows -l dereference-command-line-symlink-to-dir -d "Follow paths that link to directories"

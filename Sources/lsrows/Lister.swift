@@ -15,6 +15,9 @@ final class Lister {
   /// Lists every operand and flushes the output.
   ///
   /// - Returns: The exit status: the worst problem met.
+  /// With `--limit`, listing stops once its rows are written: operands and
+  /// directories not yet reached are never read.
+  ///
   /// - Throws: A ``SystemError`` when the output cannot be written; listing
   ///   stops there, as nothing more could reach the reader. ``MemoryExhausted``
   ///   when memory runs out, after the rows so far.
@@ -27,6 +30,8 @@ final class Lister {
       case .paths(let paths): try list(paths)
       case .file(let path): try listOperands(from: path)
       }
+    } catch is LimitReached {
+      // --limit: its rows are written, and nothing more is read.
     } catch let error as MemoryExhausted {
       try output.flush()
       throw error
@@ -92,6 +97,7 @@ final class Lister {
       if configuration.streamsRows && files.count >= configuration.rowsPerChunk {
         try readAndSort(&files)
         try output.write(operands: Listing(files, at: .operands))
+        try stopAtLimit()
         files.removeAll()
       }
     }
@@ -111,9 +117,18 @@ final class Lister {
 
   /// Lists one directory operand, and below it with `-R`; `isImplicit`
   /// for the `.` listed when no PATH is given.
+  ///
+  /// With a ``TreeOrder``, the rows of the whole tree are held and written
+  /// in that order once the walk ends.
   private func walk(
     _ path: [UInt8], number: Int, showsPath: Bool, isImplicit: Bool = false
   ) throws {
+    try stopAtLimit()
+    var tree = configuration.treeOrder.map { order in
+      TreeRows(
+        order: order, reader: FieldReader(accounts: AccountNames()),
+        limit: output.remainingRows)
+    }
     try BackgroundWalk.run(
       operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
       configuration: configuration.walk
@@ -121,10 +136,13 @@ final class Lister {
       var rest = events
       while let event = rest.first {
         switch event {
+        case .rows(let listing, let range) where tree != nil:
+          for row in listing.rows(range) where output.isShown(row) { try tree!.add(row) }
         case .rows:
           // Rows of several directories in a row go out in one write.
           let spans = rest.prefix { $0.rows != nil }
           try output.write(spans: ListingSpans(spans: spans.compactMap(\.rows)))
+          try stopAtLimit()
           rest = rest[spans.endIndex...]
           continue
         case .failure(let error, let status): try problems.report(error, status)
@@ -134,5 +152,14 @@ final class Lister {
         rest = rest.dropFirst()
       }
     }
+    if let tree {
+      let (rows, listings) = tree.sorted()
+      try output.write(sorted: rows, measuring: listings)
+    }
+  }
+
+  /// Ends the listing once `--limit`'s rows are all written.
+  private func stopAtLimit() throws(LimitReached) {
+    if output.remainingRows == 0 { throw LimitReached() }
   }
 }

@@ -7,7 +7,7 @@ enum OptionID: Sendable, Hashable, CaseIterable {
   case dereference, dereferenceCommandLine, dereferenceCommandLineSymlinkToDirectory
   // Order
   case reverse, sort, sortBy, sortBySize, sortByTime, sortByExtension, sortByVersion, unsorted
-  case allUnsorted, groupDirectoriesFirst
+  case allUnsorted, groupDirectoriesFirst, limit
   // What each row shows
   case long, numericIDs, withoutOwner, longWithoutGroup, withoutGroup, author, context
   case inode, size, humanReadable, si, blockSize, kibibytes

@@ -24,6 +24,7 @@ extension OptionSpec {
     OptionSpec(.reverse, short: "r", long: ["reverse"]),
     OptionSpec(.sort, long: ["sort"], argument: .required),
     OptionSpec(.sortBy, long: ["sort-by"], argument: .required),
+    OptionSpec(.limit, long: ["limit"], argument: .required),
     OptionSpec(.sortBySize, short: "S", long: []),
     OptionSpec(.sortByTime, short: "t", long: []),
     OptionSpec(.sortByExtension, short: "X", long: []),
@@ -83,6 +84,6 @@ extension OptionSpec {
   /// (``ArgumentParser``), as it was before lsrows added them.
   static let lsrowsLongNames: Set<String> = [
     "type", "files0-from", "max-depth", "min-depth", "one-file-system", "prune", "prune-where",
-    "where", "sort-by", "json", "csv", "fields", "null",
+    "where", "sort-by", "limit", "json", "csv", "fields", "null",
   ]
 }

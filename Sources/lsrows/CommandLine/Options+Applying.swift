@@ -28,6 +28,7 @@ extension Options {
       // Depth 0 is the operands themselves, as find -maxdepth 0.
       if depth == 0 { listsDirectoriesThemselves = true }
     case .minDepth: minDepth = try Self.count(text, option: "--min-depth")
+    case .limit: limit = try Self.count(text, option: "--limit")
     case .oneFileSystem: staysOnFileSystem = true
     case .prune:
       do {

@@ -40,6 +40,8 @@ struct Options: Sendable {
   var sortKey: SortKey?
   var reversesOrder = false
   var groupsDirectoriesFirst = false
+  /// `--limit`: at most this many rows, in all.
+  var limit: Int?
 
   // MARK: What each row shows
   var format = RowFormat.names
@@ -80,6 +82,15 @@ struct Options: Sendable {
   var terminator = RowTerminator.newline
   /// The paths to list; empty means the working directory.
   var operands: [[UInt8]] = []
+
+  /// Whether `--sort-by` orders each operand's whole tree as one listing
+  /// (with `-R`), rather than each directory on its own.
+  var sortsWholeTree: Bool {
+    guard listingDepth > 1, !listsDirectoriesThemselves, case .fields = sortKey else {
+      return false
+    }
+    return true
+  }
 
   /// How deep entries are listed below a directory operand.
   var listingDepth: Int {

@@ -65,9 +65,16 @@ enum Usage {
       -U                         do not sort; list entries in directory order
           --sort-by=FIELD[,FIELD]...
                                  sort by fields, each ascending unless written
-                                   -FIELD (--sort-by=type,-size); ties by name
+                                   -FIELD (--sort-by=type,-size); ties by name;
+                                   with -R, every row below a PATH in one order,
+                                   ties by path (-S, -t, -X, -v and --sort sort
+                                   each directory on its own, as ls -R)
           --group-directories-first
                                  list directories before files
+          --limit=N              list the first N rows only (N in all); with -R
+                                   and --sort-by, the first N of the whole tree,
+                                   holding N rows at a time; else the walk stops
+                                   after N rows
 
     What each row shows:
       -l                         ls -l columns, times in its long-iso style, no total

@@ -37,6 +37,12 @@ extension Configuration {
       recordFields: options.recordFields ?? Field.recorded)
 
     order = Self.order(options, names: names)
+    if options.sortsWholeTree, case .fields(let keys) = order.key {
+      treeOrder = TreeOrder(
+        keys: keys, isReversed: order.isReversed,
+        groupsDirectoriesFirst: order.groupsDirectoriesFirst)
+    }
+    limit = options.limit
     presentation.alignsNameColumns =
       !order.keepsReadOrder || options.showsBlocks || options.listingDepth > 1
     let dereference = Self.dereference(options)
@@ -47,6 +53,9 @@ extension Configuration {
     resolver = OperandResolver(
       listsDirectoriesThemselves: options.listsDirectoriesThemselves, dereference: dereference)
     streamsRows = order.keepsReadOrder && !presentation.measuresColumns
+    // A tree in one order is sorted once, after the walk: its directories
+    // are read as they come, but what they need for the order is read.
+    let walkOrder = treeOrder == nil ? order : EntryOrder(key: .none, isReversed: false)
     rowsPerChunk = Self.defaultRowsPerChunk
     // The `entries` field: a walk counts what it enters as it reads it,
     // unless the sort or --prune-where needs the counts before it enters.
@@ -58,8 +67,8 @@ extension Configuration {
         hidden: options.hidden,
         ignored: IgnoredNames(
           options.ignorePatterns + (options.hidden == .none ? options.hidePatterns : [])),
-        metadata: metadata, order: order, prunes: options.prunes,
-        mergedChunkSize: Self.mergedChunkSize(order: order, presentation: presentation),
+        metadata: metadata, order: walkOrder, prunes: options.prunes,
+        mergedChunkSize: Self.mergedChunkSize(order: walkOrder, presentation: presentation),
         chunkFilter: presentation.filter.keepsAll ? nil : presentation.filter,
         entryCountDepth: walkCounts ? options.listingDepth : 0),
       maxDepth: options.listingDepth, followsSymlinks: dereference == .always,

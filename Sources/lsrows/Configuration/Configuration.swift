@@ -23,6 +23,11 @@ struct Configuration: Sendable {
   /// Reads what the order and the presentation need about entries.
   var metadata: MetadataReader
   var order: EntryOrder
+  /// With `-R` and `--sort-by`: the one order of each operand's tree,
+  /// whose directories are then read in no order of their own.
+  var treeOrder: TreeOrder?
+  /// `--limit`: at most this many rows, in all.
+  var limit: Int?
   /// Whether rows are written as they are read: no sort, and no column
   /// whose width depends on the other rows.
   var streamsRows: Bool

@@ -19,12 +19,17 @@ final class RowOutput {
   private let measuresColumns: Bool
   private var columns = ColumnCache()
   private var everyRow: ((inout Cell, FileRow) -> Void)?
+  /// How many more rows `--limit` lets through; `nil` without a limit.
+  private let rowsLeft: RowCountdown?
 
   /// - Parameters:
   ///   - presentation: How rows are presented.
   ///   - sink: Where the bytes go.
   ///   - rowsPerStore: How many rows are boxed into one store.
-  init(_ presentation: Presentation, sink: FileDescriptorSink, rowsPerStore: Int) {
+  ///   - limit: How many rows are written at most (`--limit`), if any.
+  init(
+    _ presentation: Presentation, sink: FileDescriptorSink, rowsPerStore: Int, limit: Int? = nil
+  ) {
     writer = RowWriter(
       sink: sink, terminator: presentation.terminator, rowsPerStore: rowsPerStore)
     let accounts = AccountNames()
@@ -34,6 +39,19 @@ final class RowOutput {
     self.filter = filter
     shows = { $0.listing.isFiltered || filter.shows($0, reader) }
     measuresColumns = presentation.measuresColumns
+    rowsLeft = limit.map(RowCountdown.init)
+  }
+
+  /// Whether `row` is written: it passes `--where`, `--type` and
+  /// `--min-depth`.
+  func isShown(_ row: FileRow) -> Bool {
+    shows(row)
+  }
+
+  /// How many more rows can be written: `nil` without `--limit`, 0 once
+  /// its rows are all written.
+  var remainingRows: Int? {
+    rowsLeft?.count
   }
 
   /// Writes what comes before the rows: a header row, if the format has one.
@@ -82,10 +100,26 @@ final class RowOutput {
     }
   }
 
+  /// Writes the rows of one operand's tree in the order given (a
+  /// ``TreeOrder``), with columns measured over `listings`; every row has
+  /// passed the filter already.
+  func write(sorted rows: [FileRow], measuring listings: [Listing]) throws(SystemError) {
+    guard !rows.isEmpty else { return }
+    let configure = cells.configure(measuring: MeasuredRows(listings: listings, shows: shows))
+    try write(rows, configure, areShown: true)
+  }
+
   private func write(
-    _ rows: some Sequence<FileRow>, _ configure: @escaping (inout Cell, FileRow) -> Void
+    _ rows: some Sequence<FileRow>, _ configure: @escaping (inout Cell, FileRow) -> Void,
+    areShown: Bool = false
   ) throws(SystemError) {
-    if filter.keepsAll {
+    if let rowsLeft {
+      // Counted as they are boxed: the writer stops asking at the limit.
+      let limited = LimitedRows(base: rows, shows: areShown ? nil : shows, countdown: rowsLeft)
+      try writing { writer throws(WriteError) in
+        try writer.write(limited, configure: configure)
+      }
+    } else if filter.keepsAll || areShown {
       try writing { writer throws(WriteError) in try writer.write(rows, configure: configure) }
     } else {
       let shows = self.shows

@@ -7,7 +7,7 @@ struct FileRow: Sendable {
   /// The entry's position in the listing's entries.
   let position: Int
 
-  private var entry: Entry {
+  var entry: Entry {
     listing.storage.entries[position]
   }
 

@@ -32,8 +32,8 @@ import Testing
       environment: Programs.cLocale)
   }
 
-  @Test func theReadmeHasSevenRecipes() {
-    #expect(Self.recipes.count == 7)
+  @Test func theReadmeHasNineRecipes() {
+    #expect(Self.recipes.count == 9)
   }
 
   @Test func bigRecentFilesNewestFirst() {
@@ -91,6 +91,40 @@ import Testing
     #expect(
       Set(TreeOracle.names(in: bytes(root.path)))
         == Set([".", "..", "keep", "keep~not"].map(bytes)))
+  }
+
+  @Test func twentyLargestFilesOfATree() {
+    let root = TemporaryDirectory()
+    root.directory("deep")
+    root.directory("deep/er")
+    for number in 0..<30 {
+      root.sizedFile((["", "deep/", "deep/er/"][number % 3]) + "f\(number)", size: number * 10)
+    }
+    let result = run(
+      "The twenty largest files of a tree, holding twenty rows at a time.", in: root.path)
+    let expected = (10..<30).reversed().map { number in
+      "\(number * 10)\t./" + (["", "deep/", "deep/er/"][number % 3]) + "f\(number)"
+    }
+    #expect(result.outputText == expected.joined(separator: "\n") + "\n", "\(result)")
+  }
+
+  @Test func newestFilesOfAProject() {
+    let root = TemporaryDirectory()
+    root.directory(".git")
+    root.directory("src")
+    root.file(".git/index")
+    root.setTimes(".git/index", seconds: 1_700_000_900, nanoseconds: 0)
+    for number in 0..<12 {
+      let name = (number % 2 == 0 ? "src/" : "") + "f\(number)"
+      root.file(name)
+      root.setTimes(name, seconds: 1_700_000_000 + number * 60, nanoseconds: 0)
+    }
+    let result = run("The newest files across a project, leaving out .git.", in: root.path)
+    let rows = result.outputText.split(separator: "\n").map { $0.split(separator: "\t")[1] }
+    let expected = (2..<12).reversed().map { number in
+      "./" + (number % 2 == 0 ? "src/" : "") + "f\(number)"
+    }
+    #expect(rows == expected[...].map { Substring($0) }, "\(result)")
   }
 
   @Test func largestFiles() {

@@ -1,0 +1,107 @@
+/// The rows of one operand's tree under a ``TreeOrder``, held until the
+/// walk ends and then handed out in that order.
+///
+/// With a limit, only the best `limit` rows are held, in a heap whose top
+/// is the worst of them, so `--limit=20` over millions of entries holds
+/// twenty rows, each ``FileRow/detached()`` from its directory's listing.
+/// Without one, every row is held by reference to its listing, which is
+/// compact: the names of a directory back to back, and its statuses.
+struct TreeRows {
+  private let order: TreeOrder
+  private let reader: FieldReader
+  /// At most this many rows are held; `nil` for all of them.
+  private let limit: Int?
+  /// The rows held, by slot.
+  private var rows: [FileRow] = []
+  /// The key values of slot `slot` at `slot * keyCount`.
+  private var values: [SortValue?] = []
+  /// With a limit, the slots as a heap: each slot's row comes after
+  /// (or ties with) those of its children, so the first is the worst.
+  private var heap: [Int] = []
+  /// The key values of the row being offered.
+  private var candidate: [SortValue?] = []
+  /// The listings rows are held from, each once, in the order they came.
+  private var heldListings: [Listing] = []
+
+  init(order: TreeOrder, reader: FieldReader, limit: Int?) {
+    self.order = order
+    self.reader = reader
+    self.limit = limit
+  }
+
+  private var keyCount: Int { order.keys.count }
+
+  /// Offers `row`: held when there is no limit, or when it comes before
+  /// the worst row held.
+  ///
+  /// - Throws: ``MemoryExhausted`` when there is no room to hold it.
+  mutating func add(_ row: FileRow) throws(MemoryExhausted) {
+    guard let limit else {
+      if heldListings.last !== row.listing { heldListings.append(row.listing) }
+      try Memory.reserve(&rows, atLeast: rows.count + 1)
+      try Memory.reserve(&values, atLeast: values.count + keyCount)
+      rows.append(row)
+      SortValue.append(of: row, keys: order.keys, reader: reader, to: &values)
+      return
+    }
+    guard limit > 0 else { return }
+    candidate.removeAll(keepingCapacity: true)
+    SortValue.append(of: row, keys: order.keys, reader: reader, to: &candidate)
+    if rows.count < limit {
+      rows.append(try row.detached())
+      values += candidate
+      heap.append(rows.count - 1)
+      siftUp(heap.count - 1)
+    } else if order.compare(row, candidate[...], rows[heap[0]], keys(of: heap[0])) < 0 {
+      let slot = heap[0]
+      rows[slot] = try row.detached()
+      values.replaceSubrange(slot * keyCount..<(slot + 1) * keyCount, with: candidate)
+      siftDown(0)
+    }
+  }
+
+  /// The rows held, in order, and the listings they come from (for
+  /// columns measured over all of them).
+  func sorted() -> (rows: [FileRow], listings: [Listing]) {
+    var slots = Array(0..<rows.count)
+    slots.withUnsafeMutableBufferPointer { slots in
+      introsort(slots) { a, b in compareSlots(a, b) < 0 }
+    }
+    let ordered = slots.map { rows[$0] }
+    return (ordered, limit == nil ? heldListings : ordered.map(\.listing))
+  }
+
+  private func keys(of slot: Int) -> ArraySlice<SortValue?> {
+    values[slot * keyCount..<(slot + 1) * keyCount]
+  }
+
+  private func compareSlots(_ a: Int, _ b: Int) -> Int {
+    order.compare(rows[a], keys(of: a), rows[b], keys(of: b))
+  }
+
+  // MARK: - The heap of a limit: the worst row on top
+
+  private mutating func siftUp(_ start: Int) {
+    var child = start
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard compareSlots(heap[child], heap[parent]) > 0 else { return }
+      heap.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    while true {
+      var worst = parent
+      for child in 2 * parent + 1...2 * parent + 2
+      where child < heap.count && compareSlots(heap[child], heap[worst]) > 0 {
+        worst = child
+      }
+      guard worst != parent else { return }
+      heap.swapAt(parent, worst)
+      parent = worst
+    }
+  }
+}
