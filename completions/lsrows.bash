@@ -46,13 +46,13 @@ _lsrows() {
             COMPREPLY=($(compgen -f -- "$cur"))
             ;;
         --format)
-            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth} {btime} {blocks} {dev} {parent} {stem} {entries}" -- "$cur")) ;;
+            COMPREPLY=($(compgen -W "{name} {path} {type} {size} {mode} {perms} {links} {uid} {gid} {user} {group} {mtime} {atime} {ctime} {mtime_epoch} {inode} {target} {ext} {depth} {btime} {blocks} {dev} {parent} {stem} {entries} {tree_size} {tree_blocks} {tree_entries} {tree_mtime}" -- "$cur")) ;;
         --sort-by)
             local prefix_fields="${cur%,*}"
             [[ $prefix_fields == "$cur" ]] && prefix_fields="" || prefix_fields="$prefix_fields,"
-            COMPREPLY=($(compgen -P "$prefix_fields" -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem -entries" -- "${cur##*,}")) ;;
+            COMPREPLY=($(compgen -P "$prefix_fields" -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries tree_size tree_blocks tree_entries tree_mtime -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem -entries -tree_size -tree_blocks -tree_entries -tree_mtime" -- "${cur##*,}")) ;;
         --where)
-            COMPREPLY=($(compgen -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries" -- "$cur")) ;;
+            COMPREPLY=($(compgen -W "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries tree_size tree_blocks tree_entries tree_mtime" -- "$cur")) ;;
         --max-depth|--min-depth|--prune|--prune-where|--ignore|--hide|--tabsize|--width|-I|-T|-w)
             return ;;
     esac

@@ -110,6 +110,12 @@ final class Lister {
   private func readAndSort(_ files: inout EntryList) throws {
     let failures = try configuration.metadata.read(&files, in: .currentDirectory, pathPrefix: [])
     for failure in failures { try problems.report(failure, .seriousTrouble) }
+    if configuration.totals != nil {
+      // -d: a directory listed as itself is totalled as du -s totals it.
+      for entry in files.entries where files.status(of: entry)?.kind == .directory {
+        files.treeTotals[entry.index] = try total(Array(files.name(of: entry)))
+      }
+    }
     configuration.order.sort(&files)
   }
 
@@ -124,6 +130,12 @@ final class Lister {
     _ path: [UInt8], number: Int, showsPath: Bool, isImplicit: Bool = false
   ) throws {
     try stopAtLimit()
+    if let visibility = configuration.totals {
+      try walkForTotals(
+        path, number: number, showsPath: showsPath, isImplicit: isImplicit,
+        visibility: visibility)
+      return
+    }
     var tree = configuration.treeOrder.map { order in
       TreeRows(
         order: order, reader: FieldReader(accounts: AccountNames()),
@@ -153,9 +165,76 @@ final class Lister {
       }
     }
     if let tree {
-      let (rows, listings) = tree.sorted()
-      try output.write(sorted: rows, measuring: listings)
+      try output.write(rows: tree.sorted(), areShown: true)
     }
+  }
+
+  /// Lists one directory operand with `tree_` fields: the walk reads
+  /// everything below it, each directory's row goes out after what is
+  /// below it (du's order) with its totals, and ``RowVisibility`` decides
+  /// which rows are shown.
+  ///
+  /// - Returns: The operand's own totals.
+  @discardableResult
+  private func walkForTotals(
+    _ path: [UInt8], number: Int, showsPath: Bool, isImplicit: Bool,
+    visibility: RowVisibility
+  ) throws -> TreeTotals {
+    var subtree = SubtreeTotals(
+      operand: try? configuration.resolver.ownStatus(of: path), visibility: visibility,
+      reader: FieldReader(accounts: AccountNames()),
+      staysOnFileSystem: configuration.staysOnFileSystem)
+    var tree = configuration.treeOrder.map { order in
+      TreeRows(
+        order: order, reader: FieldReader(accounts: AccountNames()),
+        limit: output.remainingRows)
+    }
+    // Columns measured over all the rows need them all first.
+    let holdsRows = tree == nil && configuration.presentation.measuresColumns
+    var held: [FileRow] = []
+    func handOn(_ rows: [FileRow]) throws {
+      if tree != nil {
+        for row in rows where output.isShown(row) { try tree!.add(row) }
+      } else if holdsRows {
+        held += rows
+      } else {
+        try output.write(rows: rows, areShown: false)
+        try stopAtLimit()
+      }
+    }
+    try BackgroundWalk.run(
+      operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
+      configuration: configuration.walk
+    ) { events in
+      for event in events {
+        switch event {
+        case .rows(let listing, let range):
+          for row in listing.rows(range) { try subtree.add(row) }
+          try handOn(subtree.ready)
+          subtree.ready.removeAll(keepingCapacity: true)
+        case .failure(let error, let status): try problems.report(error, status)
+        case .loop(let path): try problems.reportLoop(path)
+        case .exhausted: throw MemoryExhausted()
+        }
+      }
+    }
+    let totals = try subtree.finish()
+    try handOn(subtree.ready)
+    if let tree {
+      try output.write(rows: tree.sorted(), areShown: true)
+    } else if holdsRows {
+      try output.write(rows: held, areShown: false)
+    }
+    return totals
+  }
+
+  /// The totals of a directory listed as itself (`-d`), from a walk that
+  /// shows nothing.
+  private func total(_ path: [UInt8]) throws -> TreeTotals {
+    try walkForTotals(
+      path, number: 1, showsPath: true, isImplicit: false,
+      visibility: RowVisibility(
+        hidden: .all, ignored: IgnoredNames([]), prunes: Prunes(), maxDepth: 0))
   }
 
   /// Ends the listing once `--limit`'s rows are all written.

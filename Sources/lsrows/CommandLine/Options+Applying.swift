@@ -41,11 +41,22 @@ extension Options {
             expected: "a glob: * ? [abc] [a-z] [!abc], \\ before a special byte"))
       }
     case .pruneWhere:
+      let query: QueryExpression
       do {
-        prunes.addQuery(try QueryParser.parse(text, now: now))
+        query = try QueryParser.parse(text, now: now)
       } catch {
         throw .invalidQuery(text, option: "--prune-where", error)
       }
+      // A directory is pruned before the walk below it, which its totals
+      // would need.
+      guard !query.metadataNeeds.subtreeTotals else {
+        throw .invalidQuery(
+          text, option: "--prune-where",
+          QueryError(
+            problem: "a tree_ field is known only after the walk below the directory",
+            offset: 0, expected: "fields of the directory itself"))
+      }
+      prunes.addQuery(query)
     case .filter:
       do {
         filters.append(try QueryParser.parse(text, now: now))

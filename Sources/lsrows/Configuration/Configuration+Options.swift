@@ -37,18 +37,30 @@ extension Configuration {
       recordFields: options.recordFields ?? Field.recorded)
 
     order = Self.order(options, names: names)
-    if options.sortsWholeTree, case .fields(let keys) = order.key {
+    let dereference = Self.dereference(options)
+    let needs = Self.metadataNeeds(
+      options, order: order, presentation: presentation, dereference: dereference)
+    let needsTotals = needs.subtreeTotals
+    // Totals are known only once the walk below a directory ends, so a
+    // sort that may read them waits for the whole operand, -R or not.
+    if options.sortsWholeTree || (needsTotals && !options.listsDirectoriesThemselves),
+      case .fields(let keys) = order.key
+    {
       treeOrder = TreeOrder(
         keys: keys, isReversed: order.isReversed,
         groupsDirectoriesFirst: order.groupsDirectoriesFirst)
     }
     limit = options.limit
+    staysOnFileSystem = options.staysOnFileSystem
+    let hidePatterns = options.hidden == .none ? options.hidePatterns : []
+    if needsTotals {
+      totals = RowVisibility(
+        hidden: options.hidden, ignored: IgnoredNames(options.ignorePatterns + hidePatterns),
+        prunes: options.prunes, maxDepth: options.listingDepth)
+    }
     presentation.alignsNameColumns =
       !order.keepsReadOrder || options.showsBlocks || options.listingDepth > 1
-    let dereference = Self.dereference(options)
-    metadata = MetadataReader(
-      needs: Self.metadataNeeds(
-        options, order: order, presentation: presentation, dereference: dereference))
+    metadata = MetadataReader(needs: needs)
     operands = Self.operands(options)
     resolver = OperandResolver(
       listsDirectoriesThemselves: options.listsDirectoriesThemselves, dereference: dereference)
@@ -65,8 +77,7 @@ extension Configuration {
     walk = WalkConfiguration(
       reader: DirectoryBatchReader(
         hidden: options.hidden,
-        ignored: IgnoredNames(
-          options.ignorePatterns + (options.hidden == .none ? options.hidePatterns : [])),
+        ignored: IgnoredNames(options.ignorePatterns + hidePatterns),
         metadata: metadata, order: walkOrder, prunes: options.prunes,
         mergedChunkSize: Self.mergedChunkSize(order: walkOrder, presentation: presentation),
         chunkFilter: presentation.filter.keepsAll ? nil : presentation.filter,
@@ -78,6 +89,10 @@ extension Configuration {
       // count costs a system call for each of the first 256 descriptors.
       descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2,
       countsEntries: walkCounts)
+    if needsTotals {
+      walk.readEverything(
+        keepsDotAndDotDot: options.hidden == .all, descriptorBudget: Self.descriptorBudget)
+    }
   }
 
   /// The order of rows the options ask for.

@@ -28,6 +28,11 @@ struct Configuration: Sendable {
   var treeOrder: TreeOrder?
   /// `--limit`: at most this many rows, in all.
   var limit: Int?
+  /// With a `tree_` field: what the listing shows of a walk that reads
+  /// everything below each operand, as du does.
+  var totals: RowVisibility?
+  /// `--one-file-system`: mount points count in no total above them.
+  var staysOnFileSystem: Bool
   /// Whether rows are written as they are read: no sort, and no column
   /// whose width depends on the other rows.
   var streamsRows: Bool

@@ -4,8 +4,10 @@ extension Field {
     switch self {
     case .name, .path, .target, .extension, .parent, .stem: .bytes
     case .user, .group: .text
-    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch, .blocks, .dev, .entries: .number
-    case .mtime, .atime, .ctime, .btime: .time
+    case .size, .links, .uid, .gid, .inode, .depth, .mtimeEpoch, .blocks, .dev, .entries,
+      .treeSize, .treeBlocks, .treeEntries:
+      .number
+    case .mtime, .atime, .ctime, .btime, .treeMtime: .time
     case .type: .kind
     case .mode: .mode
     case .perms: .permissions
@@ -13,10 +15,12 @@ extension Field {
   }
 
   /// Whether JSON and CSV carry the field: all but those derived from
-  /// another, and `entries`, which costs a read of each directory.
+  /// another, `entries`, which costs a read of each directory, and the
+  /// tree totals, which cost a walk below each.
   var isRecorded: Bool {
     switch self {
-    case .extension, .mtimeEpoch, .entries: false
+    case .extension, .mtimeEpoch, .entries, .treeSize, .treeBlocks, .treeEntries, .treeMtime:
+      false
     default: true
     }
   }
@@ -34,6 +38,8 @@ extension Field {
     case .name, .path, .extension, .depth, .parent, .stem: .none
     // Which entries are directories, and how many entries each holds.
     case .entries: MetadataNeeds(statusKinds: .unknown, entryCounts: true)
+    case .treeSize, .treeBlocks, .treeEntries, .treeMtime:
+      MetadataNeeds(statusKinds: .every, subtreeTotals: true)
     }
   }
 
@@ -65,6 +71,10 @@ extension Field {
     case .parent: "the path without its last component (. when there is none)"
     case .stem: "the name without its extension"
     case .entries: "how many entries a directory holds, . and .. aside"
+    case .treeSize: "apparent bytes of the entry and all below it (du -sb)"
+    case .treeBlocks: "1024-byte blocks of the entry and all below it (du -sk)"
+    case .treeEntries: "how many entries are below it, at any depth (0 for a file)"
+    case .treeMtime: "the newest mtime of the entry and all below it"
     }
   }
 }

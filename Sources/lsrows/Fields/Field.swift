@@ -17,10 +17,16 @@ enum Field: String, CaseIterable, Sendable {
   /// In JSON and CSV only when `--fields` names it: reading it costs a
   /// directory read.
   case entries
+  /// Totals of an entry and everything below it, as du counts them: in
+  /// JSON and CSV only when `--fields` names them, as they cost a walk.
+  case treeSize = "tree_size"
+  case treeBlocks = "tree_blocks"
+  case treeEntries = "tree_entries"
+  case treeMtime = "tree_mtime"
 
   /// The fields JSON objects and CSV records carry unless `--fields` says
   /// otherwise, in their order: all but those derived from another (`ext`,
-  /// `mtime_epoch`) and `entries`.
+  /// `mtime_epoch`), `entries` and the tree totals.
   static let recorded = allCases.filter(\.isRecorded)
 
   /// `{name} {path} ...`, as `--help` and messages list the fields.

@@ -38,9 +38,31 @@ struct RowFields {
     case .entries:
       guard (status?.kind ?? row.kind) == .directory else { return .notApplicable }
       return row.entryCount.map { .unsigned(UInt64($0)) }
+    case .treeSize, .treeBlocks, .treeEntries, .treeMtime:
+      return treeValue(field)
     default:
       guard let status else { return nil }
       return value(field, of: status)
+    }
+  }
+
+  /// A `tree_` field: a directory's from the walk below it, anything
+  /// else's from its own status, as du counts a file.
+  private func treeValue(_ field: Field) -> FieldValue? {
+    let totals: TreeTotals
+    if (status?.kind ?? row.kind) == .directory {
+      guard let walked = row.treeTotals else { return nil }
+      totals = walked
+    } else {
+      guard let status else { return nil }
+      totals = TreeTotals(
+        size: status.size, blocks: status.blocks, entries: 0, newest: status.modificationTime)
+    }
+    switch field {
+    case .treeSize: return .signed(totals.size)
+    case .treeBlocks: return .signed(totals.kibibytes)
+    case .treeEntries: return .unsigned(totals.entries)
+    default: return .time(totals.newest)
     }
   }
 
@@ -66,7 +88,8 @@ struct RowFields {
     case .blocks: .signed((status.blocks + 1) / 2)
     case .dev: .unsigned(status.device)
     case .btime: status.birthTime.map { .time($0) }
-    case .name, .path, .type, .extension, .depth, .target, .parent, .stem, .entries:
+    case .name, .path, .type, .extension, .depth, .target, .parent, .stem, .entries, .treeSize,
+      .treeBlocks, .treeEntries, .treeMtime:
       .notApplicable
     }
   }

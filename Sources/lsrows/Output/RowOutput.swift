@@ -100,13 +100,25 @@ final class RowOutput {
     }
   }
 
-  /// Writes the rows of one operand's tree in the order given (a
-  /// ``TreeOrder``), with columns measured over `listings`; every row has
-  /// passed the filter already.
-  func write(sorted rows: [FileRow], measuring listings: [Listing]) throws(SystemError) {
+  /// Writes rows of one operand in the order given (a ``TreeOrder``, or
+  /// du's for totals), with columns measured over these rows alone.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows, in order.
+  ///   - areShown: Whether every row passed the filter already.
+  /// - Throws: A ``SystemError`` when the output cannot be written.
+  func write(rows: [FileRow], areShown: Bool) throws(SystemError) {
     guard !rows.isEmpty else { return }
-    let configure = cells.configure(measuring: MeasuredRows(listings: listings, shows: shows))
-    try write(rows, configure, areShown: true)
+    let configure: (inout Cell, FileRow) -> Void
+    if measuresColumns {
+      configure = cells.configure(measuring: MeasuredRows(listings: [], shows: shows, rows: rows))
+    } else {
+      if everyRow == nil {
+        everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
+      }
+      configure = everyRow!
+    }
+    try write(rows, configure, areShown: areShown)
   }
 
   private func write(

@@ -17,6 +17,9 @@ struct EntryList: Sendable {
   /// How many entries each directory holds, by ``Entry/index``, when the
   /// `entries` field is asked for and no walk counts them itself.
   var entryCounts: [UInt32: Int] = [:]
+  /// Each directory's subtree totals, by ``Entry/index``, when a `tree_`
+  /// field is asked for and the walk below it has ended.
+  var treeTotals: [UInt32: TreeTotals] = [:]
 
   /// The most name bytes a list can hold, so offsets fit in 32 bits.
   static let nameCapacity = Int(UInt32.max)
@@ -131,5 +134,6 @@ struct EntryList: Sendable {
     symlinkTargets.removeAll()
     securityContexts.removeAll()
     entryCounts.removeAll()
+    treeTotals.removeAll()
   }
 }

@@ -76,6 +76,11 @@ struct FileRow: Sendable {
     list.entryCounts[entry.index] ?? listing.walkedEntryCounts?.count(of: entry.index)
   }
 
+  /// The totals of a directory's subtree, once the walk below it ended.
+  var treeTotals: TreeTotals? {
+    list.treeTotals[entry.index]
+  }
+
   var location: RowLocation {
     listing.location
   }

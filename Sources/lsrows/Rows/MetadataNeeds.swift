@@ -32,10 +32,14 @@ struct MetadataNeeds: Sendable, Equatable {
   var followsSymlinks = false
   /// How many entries each directory holds (the `entries` field).
   var entryCounts = false
+  /// Totals of each directory's subtree (the `tree_` fields): a walk of
+  /// everything below, whatever the listing shows.
+  var subtreeTotals = false
 
   init(
     statusKinds: StatusKinds = [], symlinkTargets: Bool = false, targetModes: Bool = false,
-    accessControlLists: Bool = false, followsSymlinks: Bool = false, entryCounts: Bool = false
+    accessControlLists: Bool = false, followsSymlinks: Bool = false, entryCounts: Bool = false,
+    subtreeTotals: Bool = false
   ) {
     self.statusKinds = statusKinds
     self.symlinkTargets = symlinkTargets
@@ -43,6 +47,7 @@ struct MetadataNeeds: Sendable, Equatable {
     self.accessControlLists = accessControlLists
     self.followsSymlinks = followsSymlinks
     self.entryCounts = entryCounts
+    self.subtreeTotals = subtreeTotals
   }
 
   /// Nothing beyond the directory entries.
@@ -57,6 +62,7 @@ struct MetadataNeeds: Sendable, Equatable {
     securityContexts = securityContexts || other.securityContexts
     followsSymlinks = followsSymlinks || other.followsSymlinks
     entryCounts = entryCounts || other.entryCounts
+    subtreeTotals = subtreeTotals || other.subtreeTotals
   }
 
   /// What this and `other` need together.

@@ -52,6 +52,23 @@ import Testing
     }
   }
 
+  /// Blocks in human form are the bytes they hold, as ls -sh shows them.
+  @Test func humanBlocksAreLsSh() {
+    let root = TemporaryDirectory()
+    root.directory("z")
+    for (index, size) in [0, 1, 5000, 200_000, 3_000_000].enumerated() {
+      root.file("z/f\(index)", contents: String(repeating: "x", count: size))
+    }
+    for (format, flag) in [("h", "-h"), ("si", "--si")] {
+      let ours = lsrows("--format", "{blocks:\(format)} {name}", "z", in: root.path)
+      let theirs = ls("-s", flag, "-1", "z", in: root.path)
+      let expected = theirs.outputText.split(separator: "\n").dropFirst().map {
+        $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+      }
+      #expect(ours.outputText.split(separator: "\n").map(String.init) == expected, "\(format)")
+    }
+  }
+
   @Test func quotedNamesAreWhatLsQuotes() {
     let root = TemporaryDirectory.weird()
     for (format, style) in [("shell", "shell-escape-always"), ("c", "c")] {

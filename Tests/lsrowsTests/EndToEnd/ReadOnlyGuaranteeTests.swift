@@ -67,6 +67,7 @@ import Testing
       case .format:
         values = [Field.templateList]
       case .maxDepth: values = ["0", "2"]
+      case .limit: values = ["0", "3"]
       case .minDepth: values = ["0", "2"]
       case .prune: values = ["*", "**/x/*"]
       case .pruneWhere: values = ["entries == 0 or name =~ 'a'"]

@@ -32,8 +32,44 @@ import Testing
       environment: Programs.cLocale)
   }
 
-  @Test func theReadmeHasNineRecipes() {
-    #expect(Self.recipes.count == 9)
+  @Test func theReadmeHasElevenRecipes() {
+    #expect(Self.recipes.count == 11)
+  }
+
+  @Test func tenDirectoriesHoldingTheMostSpace() {
+    let root = TemporaryDirectory()
+    for number in 0..<12 {
+      root.directory("d\(number)")
+      root.file("d\(number)/f", contents: String(repeating: "x", count: number * 5000))
+    }
+    let result = run(
+      "The ten directories holding the most space, with their totals.", in: root.path)
+    let expected = runProcess(
+      "sh",
+      [
+        bytes("-c"), bytes("cd \"$1\" && du -h --max-depth=1 . | sort -rh | sed 1d | head -10"),
+        bytes("sh"), bytes(root.path),
+      ])
+    let rows = result.outputText.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+    let sizes = expected.outputText.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+    #expect(rows == sizes, "\(result) \(expected)")
+  }
+
+  @Test func duSkStarInOneLine() {
+    let root = TemporaryDirectory()
+    for (index, name) in ["b dir", "a", "-dash", "C"].enumerated() {
+      root.directory(name)
+      root.file(name + "/f", contents: String(repeating: "x", count: index * 9000))
+      root.file(name + "/.hidden", contents: String(repeating: "y", count: 5000))
+    }
+    root.file("plain", contents: "z")
+    root.file(".dot", contents: "z")
+    let result = run("du -sk * in one line, any name.", in: root.path)
+    let expected = runProcess(
+      "sh", [bytes("-c"), bytes("cd \"$1\" && du -sk -- *"), bytes("sh"), bytes(root.path)],
+      environment: Programs.cLocale)
+    #expect(result.outputText.split(separator: "\n").count == 5)
+    #expect(result.outputText == expected.outputText, "\(result) \(expected)")
   }
 
   @Test func bigRecentFilesNewestFirst() {

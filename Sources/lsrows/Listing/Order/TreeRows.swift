@@ -3,9 +3,10 @@
 ///
 /// With a limit, only the best `limit` rows are held, in a heap whose top
 /// is the worst of them, so `--limit=20` over millions of entries holds
-/// twenty rows, each ``FileRow/detached()`` from its directory's listing.
+/// twenty rows, each ``FileRow/detached(isShown:treeTotals:)`` from its directory's listing.
 /// Without one, every row is held by reference to its listing, which is
 /// compact: the names of a directory back to back, and its statuses.
+/// Every row offered must be one the listing shows.
 struct TreeRows {
   private let order: TreeOrder
   private let reader: FieldReader
@@ -20,8 +21,6 @@ struct TreeRows {
   private var heap: [Int] = []
   /// The key values of the row being offered.
   private var candidate: [SortValue?] = []
-  /// The listings rows are held from, each once, in the order they came.
-  private var heldListings: [Listing] = []
 
   init(order: TreeOrder, reader: FieldReader, limit: Int?) {
     self.order = order
@@ -37,7 +36,6 @@ struct TreeRows {
   /// - Throws: ``MemoryExhausted`` when there is no room to hold it.
   mutating func add(_ row: FileRow) throws(MemoryExhausted) {
     guard let limit else {
-      if heldListings.last !== row.listing { heldListings.append(row.listing) }
       try Memory.reserve(&rows, atLeast: rows.count + 1)
       try Memory.reserve(&values, atLeast: values.count + keyCount)
       rows.append(row)
@@ -48,27 +46,25 @@ struct TreeRows {
     candidate.removeAll(keepingCapacity: true)
     SortValue.append(of: row, keys: order.keys, reader: reader, to: &candidate)
     if rows.count < limit {
-      rows.append(try row.detached())
+      rows.append(try row.detached(isShown: true))
       values += candidate
       heap.append(rows.count - 1)
       siftUp(heap.count - 1)
     } else if order.compare(row, candidate[...], rows[heap[0]], keys(of: heap[0])) < 0 {
       let slot = heap[0]
-      rows[slot] = try row.detached()
+      rows[slot] = try row.detached(isShown: true)
       values.replaceSubrange(slot * keyCount..<(slot + 1) * keyCount, with: candidate)
       siftDown(0)
     }
   }
 
-  /// The rows held, in order, and the listings they come from (for
-  /// columns measured over all of them).
-  func sorted() -> (rows: [FileRow], listings: [Listing]) {
+  /// The rows held, in order.
+  func sorted() -> [FileRow] {
     var slots = Array(0..<rows.count)
     slots.withUnsafeMutableBufferPointer { slots in
       introsort(slots) { a, b in compareSlots(a, b) < 0 }
     }
-    let ordered = slots.map { rows[$0] }
-    return (ordered, limit == nil ? heldListings : ordered.map(\.listing))
+    return slots.map { rows[$0] }
   }
 
   private func keys(of slot: Int) -> ArraySlice<SortValue?> {

@@ -27,3 +27,20 @@ struct WalkConfiguration: Sendable {
     maxDepth > 1 && !followsSymlinks
   }
 }
+
+extension WalkConfiguration {
+  /// Makes the walk read everything below its operand, as du does, for
+  /// the `tree_` totals: hidden, ignored and pruned entries, at any depth,
+  /// each directory whole and every row handed on (``RowVisibility`` then
+  /// decides which are shown).
+  mutating func readEverything(keepsDotAndDotDot: Bool, descriptorBudget budget: Int) {
+    reader.hidden = keepsDotAndDotDot ? .all : .almostAll
+    reader.ignored = IgnoredNames([])
+    reader.prunes = Prunes()
+    reader.mergedChunkSize = nil
+    reader.chunkFilter = nil
+    maxDepth = .max
+    streamingBatchSize = nil
+    descriptorBudget = budget
+  }
+}

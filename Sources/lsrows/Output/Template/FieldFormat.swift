@@ -3,8 +3,10 @@
 enum FieldFormat: Sendable, Equatable {
   /// A time as GNU `date +FORMAT` writes it, in the local time zone.
   case time(TimeFormat)
-  /// A size as `ls -h` (base 1024) or `ls --si` (base 1000) shows it.
-  case humanSize(base: UInt64)
+  /// A size as `ls -h` (base 1024) or `ls --si` (base 1000) shows it; a
+  /// count of 1024-byte blocks (`unit` 1024) as the bytes they hold, as
+  /// `ls -sh` and `du -sh` show blocks.
+  case humanSize(base: UInt64, unit: UInt64 = 1)
   /// Text quoted to be pasted into a shell line, whatever its bytes
   /// (ls's shell-escape-always).
   case shell
@@ -30,9 +32,10 @@ enum FieldFormat: Sendable, Equatable {
       }
       return .success(.time(TimeFormat(parsing: spec)))
     case .number:
+      let unit: UInt64 = field == .blocks || field == .treeBlocks ? 1024 : 1
       switch word {
-      case "h": return .success(.humanSize(base: 1024))
-      case "si": return .success(.humanSize(base: 1000))
+      case "h": return .success(.humanSize(base: 1024, unit: unit))
+      case "si": return .success(.humanSize(base: 1000, unit: unit))
       default:
         return .failure(
           Mismatch(reason: "unknown format '\(word)' for {\(field.rawValue)}: h or si"))
@@ -56,11 +59,10 @@ enum FieldFormat: Sendable, Equatable {
     switch (self, value) {
     case (.time(let format), .time(let time)):
       format.append(time, to: &output)
-    case (.humanSize(let base), .signed(let number)):
-      HumanReadable.append(
-        UInt64(clamping: max(number, 0)), in: base == 1000 ? .si : .humanReadable, to: &output)
-    case (.humanSize(let base), .unsigned(let number)):
-      HumanReadable.append(number, in: base == 1000 ? .si : .humanReadable, to: &output)
+    case (.humanSize(let base, let unit), .signed(let number)):
+      Self.appendHuman(UInt64(clamping: max(number, 0)), base: base, unit: unit, to: &output)
+    case (.humanSize(let base, let unit), .unsigned(let number)):
+      Self.appendHuman(number, base: base, unit: unit, to: &output)
     case (.shell, .text(let text)):
       output.append(contentsOf: Quoting(.shellEscapeAlways).quoted(text.bytes))
     case (.c, .text(let text)):
@@ -70,5 +72,13 @@ enum FieldFormat: Sendable, Equatable {
     default:
       value.appendText(to: &output)
     }
+  }
+
+  private static func appendHuman(
+    _ count: UInt64, base: UInt64, unit: UInt64, to output: inout [UInt8]
+  ) {
+    let (bytes, overflow) = count.multipliedReportingOverflow(by: unit)
+    HumanReadable.append(
+      overflow ? .max : bytes, in: base == 1000 ? .si : .humanReadable, to: &output)
   }
 }

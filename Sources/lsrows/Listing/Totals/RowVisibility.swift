@@ -1,0 +1,36 @@
+/// Which rows a listing shows when its walk reads everything for the
+/// `tree_` totals: that walk keeps hidden, ignored and pruned entries and
+/// goes to any depth, as du does, and this decides what the listing's own
+/// walk would have listed.
+///
+/// A row is shown when its directory is and the row passes on its own,
+/// so nothing below a hidden, ignored or pruned directory is shown, as
+/// nothing below one is entered.
+struct RowVisibility: Sendable {
+  let hidden: HiddenEntries
+  /// `-I`, `-B`, and `--hide` unless `-a` or `-A`.
+  let ignored: IgnoredNames
+  let prunes: Prunes
+  /// The deepest rows shown: 1 without `-R`.
+  let maxDepth: Int
+
+  /// Whether `row` is shown when its directory is.
+  func shows(_ row: FileRow, _ reader: FieldReader) -> Bool {
+    guard row.depth <= maxDepth else { return false }
+    let name = row.name
+    if name.first == UInt8(ascii: ".") {
+      switch hidden {
+      case .none: return false
+      case .almostAll:
+        if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
+      case .all: break
+      }
+    }
+    if !ignored.isEmpty && ignored.contains(name) { return false }
+    if !prunes.isEmpty && (row.status?.kind ?? row.kind) == .directory && prunes.prunes(row, reader)
+    {
+      return false
+    }
+    return true
+  }
+}
