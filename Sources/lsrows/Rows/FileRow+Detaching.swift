@@ -1,12 +1,15 @@
 extension FileRow {
-  /// The row on its own: a listing of this one entry, with its details,
-  /// link target, security context and entry count, at the same location,
-  /// and `treeTotals` when given (else its own, if any). `isShown` says
-  /// whether it passed the row filter already.
+  /// The row on its own: a listing of this one entry, at the same location.
   ///
-  /// A row keeps its whole directory's listing alive; `--limit` keeps a
-  /// few rows of many directories, and holds only these copies.
+  /// The copy keeps the entry's details, link target, security context,
+  /// entry count and totals. A row keeps its whole directory's listing
+  /// alive; `--limit` keeps a few rows of many directories, and holds only
+  /// these copies, and the totals of a walk add a directory's to its copy.
   ///
+  /// - Parameters:
+  ///   - isShown: Whether the row passed the row filter already.
+  ///   - totals: The subtree totals to give the copy, if not its own.
+  /// - Returns: The copy, the one row of its own listing.
   /// - Throws: ``MemoryExhausted`` when there is no room for the copy.
   func detached(
     isShown: Bool, treeTotals totals: TreeTotals? = nil
