@@ -39,16 +39,26 @@ enum SortValue {
   /// The values are those ``append(of:keys:reader:to:)`` reads. A missing
   /// value sorts after every value, in either direction.
   static func compare(
-    _ a: some Collection<SortValue?>, _ b: some Collection<SortValue?>, keys: [SortField]
+    _ a: ArraySlice<SortValue?>, _ b: ArraySlice<SortValue?>, keys: [SortField]
   ) -> Int {
-    for (key, (x, y)) in zip(keys, zip(a, b)) {
-      switch (x, y) {
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in compare(a, b, keys: keys) }
+    }
+  }
+
+  /// ``compare(_:_:keys:)`` on the values in place.
+  static func compare(
+    _ a: UnsafeBufferPointer<SortValue?>, _ b: UnsafeBufferPointer<SortValue?>,
+    keys: [SortField]
+  ) -> Int {
+    for index in keys.indices {
+      switch (a[index], b[index]) {
       case (nil, nil): continue
       case (nil, _): return 1
       case (_, nil): return -1
       case (let x?, let y?):
         let order = x.order(y)
-        if order != 0 { return key.descending ? -order : order }
+        if order != 0 { return keys[index].descending ? -order : order }
       }
     }
     return 0

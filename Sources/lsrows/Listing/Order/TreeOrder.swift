@@ -14,8 +14,8 @@ struct TreeOrder: Sendable {
   /// The order of two rows given their key values (read by
   /// ``SortValue/append(of:keys:reader:to:)``): negative when `a` comes first.
   func compare(
-    _ a: FileRow, _ valuesA: ArraySlice<SortValue?>,
-    _ b: FileRow, _ valuesB: ArraySlice<SortValue?>
+    _ a: FileRow, _ valuesA: UnsafeBufferPointer<SortValue?>,
+    _ b: FileRow, _ valuesB: UnsafeBufferPointer<SortValue?>
   ) -> Int {
     if groupsDirectoriesFirst {
       let directoryA = Self.isDirectoryLike(a)

@@ -50,7 +50,7 @@ struct TreeRows {
       values += candidate
       heap.append(rows.count - 1)
       siftUp(heap.count - 1)
-    } else if order.compare(row, candidate[...], rows[heap[0]], keys(of: heap[0])) < 0 {
+    } else if comparesBefore(row, heap[0]) {
       let slot = heap[0]
       rows[slot] = try row.detached(isShown: true)
       values.replaceSubrange(slot * keyCount..<(slot + 1) * keyCount, with: candidate)
@@ -61,18 +61,37 @@ struct TreeRows {
   /// The rows held, in order.
   func sorted() -> [FileRow] {
     var slots = Array(0..<rows.count)
-    slots.withUnsafeMutableBufferPointer { slots in
-      introsort(slots) { a, b in compareSlots(a, b) < 0 }
+    let keyCount = self.keyCount
+    rows.withUnsafeBufferPointer { rows in
+      values.withUnsafeBufferPointer { values in
+        func keys(_ slot: Int) -> UnsafeBufferPointer<SortValue?> {
+          UnsafeBufferPointer(rebasing: values[slot * keyCount..<(slot + 1) * keyCount])
+        }
+        slots.withUnsafeMutableBufferPointer { slots in
+          introsort(slots) { a, b in order.compare(rows[a], keys(a), rows[b], keys(b)) < 0 }
+        }
+      }
     }
     return slots.map { rows[$0] }
   }
 
-  private func keys(of slot: Int) -> ArraySlice<SortValue?> {
-    values[slot * keyCount..<(slot + 1) * keyCount]
+  /// Whether `row`, whose values are the candidate's, comes before the row
+  /// in `slot`.
+  private func comparesBefore(_ row: FileRow, _ slot: Int) -> Bool {
+    candidate.withUnsafeBufferPointer { candidate in
+      values.withUnsafeBufferPointer { values in
+        let held = UnsafeBufferPointer(rebasing: values[slot * keyCount..<(slot + 1) * keyCount])
+        return order.compare(row, candidate, rows[slot], held) < 0
+      }
+    }
   }
 
   private func compareSlots(_ a: Int, _ b: Int) -> Int {
-    order.compare(rows[a], keys(of: a), rows[b], keys(of: b))
+    values.withUnsafeBufferPointer { values in
+      order.compare(
+        rows[a], UnsafeBufferPointer(rebasing: values[a * keyCount..<(a + 1) * keyCount]),
+        rows[b], UnsafeBufferPointer(rebasing: values[b * keyCount..<(b + 1) * keyCount]))
+    }
   }
 
   // MARK: - The heap of a limit: the worst row on top
