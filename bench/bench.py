@@ -563,6 +563,84 @@ def structured(lsrows, runs):
     return met
 
 
+def whole_tree(lsrows, runs):
+    """Whole-tree rows: one order across a tree, the top N in bounded
+    memory, and every directory's total, against find | sort, GNU sort and
+    du."""
+    top = [lsrows, "-R", "-A", "--sort-by=-size", "--limit=10", "--format", "{size}\\t{path}"]
+    results = run_group(
+        "Whole tree: the ten largest files of /usr",
+        [
+            ("lsrows -RA --sort-by=-size --limit=10 --format '{size}\\t{path}' /usr",
+             top + ["/usr"], C_LOCALE),
+            ("find /usr -printf '%s\\t%p\\n' | sort -rn | head -10",
+             ["sh", "-c", "find /usr -printf '%s\\t%p\\n' | sort -rn | head -10"], C_LOCALE),
+        ],
+        runs,
+    )
+    print()
+    met = check(results, "lsrows -RA --sort-by=-size --limit=10 --format '{size}\\t{path}' /usr",
+                "find /usr -printf '%s\\t%p\\n' | sort -rn | head -10", 0.5)
+
+    trees = [("50k", os.path.join(BENCH_DIR, "tree50k"), (10, 10, 500)),
+             ("500k", os.path.join(BENCH_DIR, "tree"), (50, 50, 200)),
+             ("5M", os.path.join(BENCH_DIR, "tree5m"), (100, 100, 500))]
+    commands = []
+    for label, path, shape in trees:
+        make_tree(path, *shape)
+        commands.append((f"--limit=10, {label} entries", top + [path], C_LOCALE))
+    results = run_group("Whole tree: --sort-by=-size --limit=10, memory by tree size", commands,
+                        max(3, runs // 2))
+    print()
+    peaks = [results[label][1] for label, _, _ in commands]
+    bounded = max(peaks) <= 16
+    flat = max(peaks) - min(peaks) <= 2
+    print(f"- peak RSS {', '.join(f'{p:.1f}' for p in peaks)} MiB over 50k, 500k, 5M entries: "
+          f"at most 16 MiB ({'met' if bounded else 'NOT met'}), within 2 MiB of each other "
+          f"({'met' if flat else 'NOT met'})")
+    met &= bounded and flat
+
+    tree = os.path.join(BENCH_DIR, "tree")
+    lines = os.path.join(BENCH_DIR, "tree-lines.txt")
+    with open(lines, "wb") as out:
+        subprocess.run(["find", tree, "-mindepth", "1", "-printf", "%s\t%p\n"], stdout=out,
+                       check=True)
+    results = run_group(
+        "Whole tree: one order over 500,000 entries, no limit",
+        [
+            ("lsrows -R --sort-by=-size --format '{size}\\t{path}' TREE",
+             [lsrows, "-R", "--sort-by=-size", "--format", "{size}\\t{path}", tree], C_LOCALE),
+            ("sort -t'\\t' -k1,1nr -k2 LINES",
+             ["sort", "-t", "\t", "-k1,1nr", "-k2", lines], C_LOCALE),
+        ],
+        runs,
+    )
+    print()
+    ours = results["lsrows -R --sort-by=-size --format '{size}\\t{path}' TREE"][1]
+    theirs = results["sort -t'\\t' -k1,1nr -k2 LINES"][1]
+    print(f"- peak RSS {ours:.1f} MiB against GNU sort's {theirs:.1f} MiB on the same lines: "
+          f"{ours / theirs:.2f}x (target <= 1.0x) — {'met' if ours <= theirs else 'NOT met'}")
+    met &= ours <= theirs
+    print("- --sort-memory (sorted runs spilled to temporary files): not built yet — NOT met")
+    met = False
+
+    commands = [
+        ("lsrows -R --where 'type == dir' --format '{tree_blocks}\\t{path}' /usr",
+         [lsrows, "-R", "--where", "type == dir", "--format", "{tree_blocks}\\t{path}", "/usr"],
+         C_LOCALE),
+        ("du -k /usr", ["du", "-k", "/usr"], C_LOCALE),
+    ]
+    gdu = debian_tool("gdu", "gdu")
+    if gdu:
+        commands.append(("gdu -n /usr", [gdu, "-n", "/usr"], C_LOCALE))
+    results = run_group("Whole tree: every directory's total on /usr", commands, runs)
+    print()
+    met &= check(results, commands[0][0], "du -k /usr", 0.8)
+    if gdu:
+        check(results, commands[0][0], "gdu -n /usr", 1.0)
+    return met
+
+
 def versus(lsrows, runs, baseline):
     """Every mode of lsrows against another build of it, interleaved: for a
     change that must not make anything slower. No targets; read the table."""
@@ -587,7 +665,7 @@ def versus(lsrows, runs, baseline):
 
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
           "structured": structured, "queries": queries, "shapes": shapes, "trees": real_trees,
-          "startup": startup}
+          "startup": startup, "whole-tree": whole_tree}
 
 
 def main():
