@@ -17,6 +17,7 @@ complete -c lsrows -l one-file-system -d "Do not enter directories on other file
 complete -c lsrows -l where -x -a "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries tree_size tree_blocks tree_entries tree_mtime" -d "List only rows for which the expression holds"
 complete -c lsrows -l sort-by -x -a "name path type size mode perms links uid gid user group mtime atime ctime mtime_epoch inode target ext depth btime blocks dev parent stem entries tree_size tree_blocks tree_entries tree_mtime -name -path -type -size -mode -perms -links -uid -gid -user -group -mtime -atime -ctime -mtime_epoch -inode -target -ext -depth -btime -blocks -dev -parent -stem -entries -tree_size -tree_blocks -tree_entries -tree_mtime" -d "Sort by fields, -FIELD descending"
 complete -c lsrows -l limit -x -d "List the first N rows only"
+complete -c lsrows -l sort-memory -x -d "Memory a whole-tree order holds before temporary files"
 complete -c lsrows -s L -l dereference -d "Follow symbolic links"
 complete -c lsrows -s H -l dereference-command-line -d "Follow symbolic links named as paths"
 complete -c lsrows -l dereference-command-line-symlink-to-dir -d "Follow paths that link to directories"

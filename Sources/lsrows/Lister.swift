@@ -137,9 +137,7 @@ final class Lister {
       return
     }
     var tree = configuration.treeOrder.map { order in
-      TreeRows(
-        order: order, reader: FieldReader(accounts: AccountNames()),
-        limit: output.remainingRows)
+      OrderedTree(order, configuration: configuration, output: output)
     }
     try BackgroundWalk.run(
       operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
@@ -149,7 +147,9 @@ final class Lister {
       while let event = rest.first {
         switch event {
         case .rows(let listing, let range) where tree != nil:
-          for row in listing.rows(range) where output.isShown(row) { try tree!.add(row) }
+          for row in listing.rows(range) where output.isShown(row) {
+            try tree!.add(row, output: output)
+          }
         case .rows:
           // Rows of several directories in a row go out in one write.
           let spans = rest.prefix { $0.rows != nil }
@@ -164,9 +164,7 @@ final class Lister {
         rest = rest.dropFirst()
       }
     }
-    if let tree {
-      try output.write(rows: tree.sorted(), areShown: true)
-    }
+    if let tree { try tree.finish(output: output) }
   }
 
   /// Lists one directory operand with `tree_` fields: the walk reads
@@ -185,16 +183,14 @@ final class Lister {
       reader: FieldReader(accounts: AccountNames()),
       staysOnFileSystem: configuration.staysOnFileSystem)
     var tree = configuration.treeOrder.map { order in
-      TreeRows(
-        order: order, reader: FieldReader(accounts: AccountNames()),
-        limit: output.remainingRows)
+      OrderedTree(order, configuration: configuration, output: output)
     }
     // Columns measured over all the rows need them all first.
     let holdsRows = tree == nil && configuration.presentation.measuresColumns
     var held: [FileRow] = []
     func handOn(_ rows: [FileRow]) throws {
       if tree != nil {
-        for row in rows where output.isShown(row) { try tree!.add(row) }
+        for row in rows where output.isShown(row) { try tree!.add(row, output: output) }
       } else if holdsRows {
         held += rows
       } else {
@@ -221,7 +217,7 @@ final class Lister {
     let totals = try subtree.finish()
     try handOn(subtree.ready)
     if let tree {
-      try output.write(rows: tree.sorted(), areShown: true)
+      try tree.finish(output: output)
     } else if holdsRows {
       try output.write(rows: held, areShown: false)
     }

@@ -7,7 +7,7 @@ enum OptionID: Sendable, Hashable, CaseIterable {
   case dereference, dereferenceCommandLine, dereferenceCommandLineSymlinkToDirectory
   // Order
   case reverse, sort, sortBy, sortBySize, sortByTime, sortByExtension, sortByVersion, unsorted
-  case allUnsorted, groupDirectoriesFirst, limit
+  case allUnsorted, groupDirectoriesFirst, limit, sortMemory
   // What each row shows
   case long, numericIDs, withoutOwner, longWithoutGroup, withoutGroup, author, context
   case inode, size, humanReadable, si, blockSize, kibibytes

@@ -25,6 +25,7 @@ extension OptionSpec {
     OptionSpec(.sort, long: ["sort"], argument: .required),
     OptionSpec(.sortBy, long: ["sort-by"], argument: .required),
     OptionSpec(.limit, long: ["limit"], argument: .required),
+    OptionSpec(.sortMemory, long: ["sort-memory"], argument: .required),
     OptionSpec(.sortBySize, short: "S", long: []),
     OptionSpec(.sortByTime, short: "t", long: []),
     OptionSpec(.sortByExtension, short: "X", long: []),
@@ -84,6 +85,6 @@ extension OptionSpec {
   /// (``ArgumentParser``), as it was before lsrows added them.
   static let lsrowsLongNames: Set<String> = [
     "type", "files0-from", "max-depth", "min-depth", "one-file-system", "prune", "prune-where",
-    "where", "sort-by", "limit", "json", "csv", "fields", "null",
+    "where", "sort-by", "limit", "sort-memory", "json", "csv", "fields", "null",
   ]
 }

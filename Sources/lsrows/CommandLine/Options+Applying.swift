@@ -29,6 +29,7 @@ extension Options {
       if depth == 0 { listsDirectoriesThemselves = true }
     case .minDepth: minDepth = try Self.count(text, option: "--min-depth")
     case .limit: limit = try Self.count(text, option: "--limit")
+    case .sortMemory: sortMemory = try Self.memorySize(text)
     case .oneFileSystem: staysOnFileSystem = true
     case .prune:
       do {
@@ -237,6 +238,23 @@ extension Options {
     } catch {
       throw .invalidQuery(text, option: "--fields", error)
     }
+  }
+
+  /// `--sort-memory`: a whole number of bytes, with an optional unit as
+  /// `--block-size` takes them (`64K`, `8M`, `1G`, `10MB`).
+  private static func memorySize(_ text: [UInt8]) throws(UsageError) -> Int {
+    guard
+      case .success(let (value, digits, _)) = ScaledNumber.parse(text[...], suffixes: "gGkKmMtT0"),
+      digits > 0, text.first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true
+    else {
+      throw .invalidQuery(
+        text, option: "--sort-memory",
+        QueryError(
+          problem: "not a size", offset: 0,
+          expected:
+            "a size in bytes, with K M G T (powers of 1024) or KB MB GB TB (powers of 1000): 64M"))
+    }
+    return Int(clamping: value)
   }
 
   /// ls's `-T`: a whole number up to the largest size, else an error.

@@ -42,6 +42,9 @@ struct Options: Sendable {
   var groupsDirectoriesFirst = false
   /// `--limit`: at most this many rows, in all.
   var limit: Int?
+  /// `--sort-memory`: the bytes a whole-tree order holds before it writes
+  /// sorted runs to temporary files.
+  var sortMemory: Int?
 
   // MARK: What each row shows
   var format = RowFormat.names

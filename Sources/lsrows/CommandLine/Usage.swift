@@ -75,6 +75,9 @@ enum Usage {
                                    and --sort-by, the first N of the whole tree,
                                    holding N rows at a time; else the walk stops
                                    after N rows
+          --sort-memory=SIZE     past SIZE (16M by default; K, M, G), a whole-tree
+                                   order writes sorted runs to private temporary
+                                   files in $TMPDIR (else /tmp) and merges them
 
     What each row shows:
       -l                         ls -l columns, times in its long-iso style, no total

@@ -51,6 +51,7 @@ extension Configuration {
         groupsDirectoriesFirst: order.groupsDirectoriesFirst)
     }
     limit = options.limit
+    sortMemory = options.sortMemory ?? ExternalSort.defaultBudget
     staysOnFileSystem = options.staysOnFileSystem
     let hidePatterns = options.hidden == .none ? options.hidePatterns : []
     if needsTotals {

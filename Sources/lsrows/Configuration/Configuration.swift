@@ -28,6 +28,9 @@ struct Configuration: Sendable {
   var treeOrder: TreeOrder?
   /// `--limit`: at most this many rows, in all.
   var limit: Int?
+  /// How many bytes of rows a whole-tree order holds before it writes
+  /// sorted runs to temporary files (``ExternalSort``).
+  var sortMemory: Int
   /// With a `tree_` field: what the listing shows of a walk that reads
   /// everything below each operand, as du does.
   var totals: RowVisibility?

@@ -12,6 +12,9 @@ extension Diagnostics {
         + Array(" for reading: \(error.errno)".utf8)
     case .read: what = "error reading "
     case .write: return Array("write error: \(error.errno)".utf8)
+    case .temporaryFile:
+      return Array("cannot write a temporary file in ".utf8) + quotedFileName(error.path)
+        + Array(": \(error.errno)".utf8)
     }
     var message = Array(what.utf8)
     message.append(contentsOf: quotedFileName(error.path))

@@ -21,6 +21,8 @@ final class RowOutput {
   private var everyRow: ((inout Cell, FileRow) -> Void)?
   /// How many more rows `--limit` lets through; `nil` without a limit.
   private let rowsLeft: RowCountdown?
+  /// The cell ``render(_:)`` configures, kept for its storage.
+  private var renderedCell = Cell()
 
   /// - Parameters:
   ///   - presentation: How rows are presented.
@@ -97,6 +99,35 @@ final class RowOutput {
         cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
       }
       try write(listing.rows(range), configure)
+    }
+  }
+
+  /// Whether a row's text depends on nothing but the row, so that it can
+  /// be rendered before it is written (``render(_:)``).
+  var rendersRowsAlone: Bool {
+    !measuresColumns
+  }
+
+  /// The text of `row`, without its terminator, as it would be written.
+  ///
+  /// For rows sorted as text within a memory budget; only for formats
+  /// whose cells depend on nothing but their row (``rendersRowsAlone``).
+  func render(_ row: FileRow) -> [UInt8] {
+    if everyRow == nil {
+      everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
+    }
+    renderedCell.removeAll()
+    everyRow!(&renderedCell, row)
+    return renderedCell.text
+  }
+
+  /// Writes rows ``render(_:)`` made, in the order given, through the same
+  /// typed builder: each rendered row is an item whose cell is its text.
+  ///
+  /// - Throws: A ``SystemError`` when the output cannot be written.
+  func write(rendered rows: [[UInt8]]) throws(SystemError) {
+    try writing { writer throws(WriteError) in
+      try writer.write(rows) { cell, text in cell.append(text) }
     }
   }
 

@@ -19,6 +19,9 @@ struct SystemError: Error, Equatable, Sendable {
     case read
     /// Writing the output.
     case write
+    /// Making, writing or reading a temporary file of sorted rows; the
+    /// path is the directory it is in.
+    case temporaryFile
   }
 
   let call: Call

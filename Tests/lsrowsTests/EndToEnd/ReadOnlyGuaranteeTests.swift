@@ -68,6 +68,7 @@ import Testing
         values = [Field.templateList]
       case .maxDepth: values = ["0", "2"]
       case .limit: values = ["0", "3"]
+      case .sortMemory: values = ["64K", "1G"]
       case .minDepth: values = ["0", "2"]
       case .prune: values = ["*", "**/x/*"]
       case .pruneWhere: values = ["entries == 0 or name =~ 'a'"]

@@ -164,8 +164,9 @@ import Testing
   }
 
   @Test func bashCompletesOptionsAndTheirWords() {
-    #expect(completions(["lsrows", "--so"], current: 1) == "--sort-by=\n--sort=\n")
-    #expect(completions(["lsrows", "--sort-"], current: 1) == "--sort-by=\n")
+    #expect(
+      completions(["lsrows", "--so"], current: 1) == "--sort-by=\n--sort-memory=\n--sort=\n")
+    #expect(completions(["lsrows", "--sort-"], current: 1) == "--sort-by=\n--sort-memory=\n")
     #expect(
       completions(["lsrows", "--sort-by=size,-m"], current: 1)
         == "--sort-by=size,-mode\n--sort-by=size,-mtime\n--sort-by=size,-mtime_epoch\n")

@@ -65,7 +65,8 @@ enum FuzzProperties {
   static func valueSetting(_ input: [UInt8]) -> (name: String, value: [UInt8])? {
     guard let first = input.first else { return nil }
     // Options added later come last, so that the corpus keeps its meaning.
-    let names = valueOptions + valueVariables + ["--prune-where", "--fields", "--limit"]
+    let names =
+      valueOptions + valueVariables + ["--prune-where", "--fields", "--limit", "--sort-memory"]
     let value = input.dropFirst().prefix { $0 != 0 }
     return (names[Int(first) % names.count], Array(value))
   }

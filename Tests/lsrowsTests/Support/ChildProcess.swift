@@ -105,8 +105,19 @@ func runProcess(
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
   defer { posix_spawnattr_destroy(&attributes) }
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+  posix_spawnattr_setflags(
+    &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
   posix_spawnattr_setpgroup(&attributes, 0)
+  // As from a shell: no signal blocked (the test runner's threads block
+  // some, and a child inherits its spawning thread's mask), and the
+  // signals a test sends handled by default.
+  var noSignals = sigset_t()
+  sigemptyset(&noSignals)
+  posix_spawnattr_setsigmask(&attributes, &noSignals)
+  var defaults = sigset_t()
+  sigemptyset(&defaults)
+  for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+  posix_spawnattr_setsigdefault(&attributes, &defaults)
 
   var pid: pid_t = 0
   let spawned = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)

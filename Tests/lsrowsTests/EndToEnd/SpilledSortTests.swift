@@ -1,0 +1,116 @@
+import Glibc
+import Testing
+
+/// A whole-tree order past `--sort-memory`: sorted runs in private,
+/// unlinked temporary files, merged into the same bytes as a sort held in
+/// memory; temporary-file failures are exit 2 with nothing listed.
+@Suite struct SpilledSortTests {
+  /// A tree with enough rows that a 64 KiB budget spills several runs.
+  static func bigTree(_ random: inout SeededRandom) -> RandomTree {
+    RandomTree(&random, entries: 5000)
+  }
+
+  @Test(arguments: [
+    ["--format={size}\t{path}"], ["--json"], ["--csv"], [], ["-0", "--format={name:shell}"],
+  ])
+  func spilledAndHeldGiveTheSameBytes(format: [String]) {
+    var random = SeededRandom()
+    let tree = Self.bigTree(&random)
+    // Reading a directory sets its access time once: read them all first.
+    _ = lsrows(["-RA", "."].map(bytes), in: tree.root.path)
+    for sortBy in ["-size,name", "mtime", "-type,-depth", "name"] {
+      let base = ["-RA", "--sort-by=" + sortBy] + format + ["."]
+      let spilled = lsrows((["--sort-memory=1"] + base).map(bytes), in: tree.root.path)
+      let inMemory = lsrows((["--sort-memory=1G"] + base).map(bytes), in: tree.root.path)
+      let held = lsrows((["--limit=100000"] + base).map(bytes), in: tree.root.path)
+      #expect(spilled.exitStatus == 0, "\(spilled.errorText)")
+      #expect(spilled.standardOutput.count > 30_000, "\(sortBy), \(random)")
+      #expect(spilled == inMemory, "\(sortBy) \(format), \(random)")
+      #expect(spilled == held, "\(sortBy) \(format), \(random)")
+      let reversed = lsrows((["--sort-memory=1", "-r"] + base).map(bytes), in: tree.root.path)
+      let reversedHeld = lsrows((["--limit=100000", "-r"] + base).map(bytes), in: tree.root.path)
+      #expect(reversed == reversedHeld, "-r \(sortBy) \(format), \(random)")
+    }
+  }
+
+  /// The runs are temporary files made in $TMPDIR and unlinked at once:
+  /// while lsrows writes its rows (into a pipe nobody reads yet), its
+  /// descriptors name deleted files and the directory is empty; after
+  /// SIGPIPE, SIGINT or SIGTERM nothing is left.
+  @Test(arguments: ["PIPE", "INT", "TERM"])
+  func noTemporaryFileOutlivesARun(signal: String) {
+    var random = SeededRandom()
+    let tree = Self.bigTree(&random)
+    let scratch = TemporaryDirectory()
+    let fifo = TemporaryDirectory()
+    // Job control, so that the background lsrows does not ignore SIGINT.
+    let script = #"""
+      set -m
+      export TMPDIR="$3"
+      fifo="$5/fifo"
+      mkfifo "$fifo" && exec 3<>"$fifo" || exit 99
+      "$1" -RA --sort-by=-size --sort-memory=64K --format '{path}{path}{path}{path}' "$2" \
+        > "$fifo" 3>&- &
+      pid=$!
+      sleep 1
+      deleted=$(ls -l /proc/$pid/fd | grep -c 'lsrows-sort.*(deleted)')
+      echo "deleted $deleted listed $(ls -A "$TMPDIR" | wc -l)"
+      if [ "$4" = PIPE ]; then exec 3>&-; else kill -"$4" $pid; fi
+      wait $pid
+      echo "status $? after $(ls -A "$TMPDIR" | wc -l)"
+      """#
+    let result = runProcess(
+      "bash",
+      ["-c", script, "bash", Programs.lsrows, tree.root.path, scratch.path, signal, fifo.path]
+        .map(bytes))
+    let lines = result.outputText.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(result)")
+    #expect(lines.first?.hasPrefix("deleted ") == true, "\(result)")
+    #expect(lines.first != "deleted 0 listed 0", "no run was written: \(result)")
+    #expect(lines.first?.hasSuffix(" listed 0") == true, "\(result)")
+    let status = 128 + ["PIPE": SIGPIPE, "INT": SIGINT, "TERM": SIGTERM][signal]!
+    #expect(lines.last == "status \(status) after 0", "\(result)")
+  }
+
+  @Test func anUnusableTemporaryDirectoryIsExit2WithNothingListed() {
+    var random = SeededRandom()
+    let tree = Self.bigTree(&random)
+    let result = lsrows(
+      ["-RA", "--sort-by=size", "--sort-memory=64K", "."].map(bytes), in: tree.root.path,
+      environment: ["TMPDIR": "/nonexistent/dir"])
+    #expect(result.exitStatus == 2, "\(result)")
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.errorText
+        == "lsrows: cannot write a temporary file in '/nonexistent/dir': No such file or directory\n"
+    )
+  }
+
+  @Test(.enabled(if: getuid() == 0, "mounting needs root"))
+  func aFullTemporaryDirectoryIsExit2() throws {
+    var random = SeededRandom()
+    let tree = Self.bigTree(&random)
+    let small = TemporaryDirectory()
+    let mounted = runProcess(
+      "mount", ["-t", "tmpfs", "-o", "size=96k", "none", small.path].map(bytes))
+    try #require(mounted.exitStatus == 0, "cannot mount a tmpfs: \(mounted)")
+    defer { _ = runProcess("umount", [bytes(small.path)]) }
+    let result = lsrows(
+      ["-RA", "--sort-by=size", "--sort-memory=64K", "--format={path}{path}{path}", "."]
+        .map(bytes),
+      in: tree.root.path, environment: ["TMPDIR": small.path])
+    #expect(result.exitStatus == 2, "\(result)")
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.errorText
+        == "lsrows: cannot write a temporary file in '\(small.path)': No space left on device\n")
+  }
+
+  @Test(arguments: ["", "x", "-1", "8Q", " 8", "1.5M"])
+  func sortMemoryMustBeASize(value: String) {
+    let result = lsrows("--sort-memory=" + value, "/")
+    #expect(result.exitStatus == 1, "\(result)")
+    #expect(result.standardOutput.isEmpty)
+    #expect(result.errorText.hasPrefix("lsrows: invalid argument '\(value)' for '--sort-memory'"))
+  }
+}
