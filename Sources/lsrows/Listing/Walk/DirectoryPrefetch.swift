@@ -44,7 +44,7 @@ final class DirectoryPrefetch {
 
   /// What the lock guards.
   struct Shared {
-    var schedule = PrefetchSchedule<Outcome>(directoryLimit: 4096, entryLimit: 1 << 18)
+    var schedule: PrefetchSchedule<Outcome>
     var isStopped = false
     /// Outcomes the walk is done with, for the helper to fill again: made
     /// on one thread and freed on the other, each went through malloc's
@@ -60,10 +60,15 @@ final class DirectoryPrefetch {
     let walk: Walk
     /// Both threads hold the lock for a few steps: spinning a little
     /// beats sleeping in the kernel.
-    let monitor = Monitor(Shared(), conditions: 2, spinsBeforeSleeping: true)
+    let monitor: Monitor<Shared>
 
     init(_ walk: Walk) {
       self.walk = walk
+      monitor = Monitor(
+        Shared(
+          schedule: PrefetchSchedule(
+            directoryLimit: 4096, entryLimit: walk.configuration.readAheadEntryLimit)),
+        conditions: 2, spinsBeforeSleeping: true)
     }
   }
 

@@ -20,6 +20,13 @@ struct WalkConfiguration: Sendable {
   /// the `entries` field, as it reads them.
   var countsEntries = false
 
+  /// How many entries the helper may read ahead of the walk: fewer when
+  /// each carries its status (about 200 bytes an entry, four times a
+  /// name's share), so that what waits stays near 3 MiB whatever the tree.
+  var readAheadEntryLimit: Int {
+    reader.metadata.needs.statusKinds.contains(.every) ? 1 << 14 : 1 << 18
+  }
+
   /// Whether a helper thread reads subdirectories ahead of the walk
   /// (``DirectoryPrefetch``): for `-R` without `-L`, with which the walk
   /// opens each directory itself, through its chain of descriptors.
