@@ -181,7 +181,8 @@ final class Lister {
     var subtree = SubtreeTotals(
       operand: try? configuration.resolver.ownStatus(of: path), visibility: visibility,
       reader: FieldReader(accounts: AccountNames()),
-      staysOnFileSystem: configuration.staysOnFileSystem)
+      staysOnFileSystem: configuration.staysOnFileSystem,
+      countsEachFileOnce: configuration.walk.followsSymlinks)
     var tree = configuration.treeOrder.map { order in
       OrderedTree(order, configuration: configuration, output: output)
     }

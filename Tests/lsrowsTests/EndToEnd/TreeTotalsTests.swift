@@ -108,6 +108,30 @@ import Testing
     #expect(result.outputText == "\(blocks)\t\(size)\n", "\(random)")
   }
 
+  /// -L follows links into directories, as du -L: each row's totals are
+  /// those of what it points to, for that path alone.
+  @Test func dereferencingFollowsLinksAsDuL() {
+    let root = TemporaryDirectory()
+    root.directory("top")
+    root.directory("top/real")
+    root.sizedFile("top/real/data", size: 12_345)
+    root.sizedFile("outside", size: 777)
+    root.symlink("top/to-real", to: "real")
+    root.symlink("top/to-outside", to: "../outside")
+    let ours = lsrows("-L", "--format={tree_size}\t{name}", "top", in: root.path)
+    var expected = ""
+    for name in ["real", "to-outside", "to-real"] {
+      let du = runProcess(
+        "du", ["-L", "-s", "-b", root.path + "/top/" + name].map(bytes)
+      ).outputText.split(separator: "\t")[0]
+      expected += "\(du)\t\(name)\n"
+    }
+    #expect(ours.outputText == expected, "\(ours)")
+    let total = lsrows("-L", "-d", "--format={tree_size}", "top", in: root.path)
+    let du = runProcess("du", ["-L", "-s", "-b", root.path + "/top"].map(bytes)).outputText
+    #expect(total.outputText == du.split(separator: "\t")[0] + "\n", "\(total)")
+  }
+
   @Test func aFilesTotalsAreItsOwn() {
     let root = TemporaryDirectory()
     root.sizedFile("sparse", size: 1 << 20)

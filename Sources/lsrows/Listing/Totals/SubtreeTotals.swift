@@ -39,6 +39,9 @@ struct SubtreeTotals {
   private let visibility: RowVisibility
   private let reader: FieldReader
   private let staysOnFileSystem: Bool
+  /// `-L`: every file and directory counts once, as du -L counts them,
+  /// since links can reach one twice.
+  private let countsEachFileOnce: Bool
   private var stack: [Frame]
   /// Rows to write, in du's order; the caller empties it.
   var ready: [FileRow] = []
@@ -49,16 +52,19 @@ struct SubtreeTotals {
   ///   - reader: Reads what `--prune-where` asks of a directory.
   ///   - staysOnFileSystem: `--one-file-system`: a mount point counts in
   ///     no total above it.
+  ///   - countsEachFileOnce: `-L`: every file and directory counts once.
   init(
     operand: FileStatus?, visibility: RowVisibility, reader: FieldReader,
-    staysOnFileSystem: Bool
+    staysOnFileSystem: Bool, countsEachFileOnce: Bool
   ) {
     self.visibility = visibility
     self.reader = reader
     self.staysOnFileSystem = staysOnFileSystem
+    self.countsEachFileOnce = countsEachFileOnce
+    stack = []
     var root = Frame(
       row: nil, depth: 0, isShown: true, isOtherFileSystem: false, device: operand?.device)
-    if let operand { Self.countOwn(operand, into: &root.totals) }
+    if let operand { countOwn(operand, into: &root) }
     stack = [root]
   }
 
@@ -87,7 +93,7 @@ struct SubtreeTotals {
       isOtherFileSystem: staysOnFileSystem && parentDevice != nil && status != nil
         && status?.device != parentDevice,
       device: status?.device ?? parentDevice)
-    if let status { Self.countOwn(status, into: &frame.totals) }
+    if let status { countOwn(status, into: &frame) }
     stack.append(frame)
   }
 
@@ -97,10 +103,17 @@ struct SubtreeTotals {
     return Self.total(of: stack[0])
   }
 
-  private static func countOwn(_ status: FileStatus, into totals: inout TreeTotals) {
-    totals.size = status.size
-    totals.blocks = status.blocks
-    totals.newest = status.modificationTime
+  /// Counts a directory's own status into its frame.
+  private func countOwn(_ status: FileStatus, into frame: inout Frame) {
+    frame.totals.newest = status.modificationTime
+    guard countsEachFileOnce else {
+      frame.totals.size = status.size
+      frame.totals.blocks = status.blocks
+      return
+    }
+    let contribution = Contribution(size: status.size, blocks: status.blocks)
+    frame.linked[FileIdentity(device: status.device, inode: status.inode)] = contribution
+    frame.linkedSum = contribution
   }
 
   private static func total(of frame: Frame) -> TreeTotals {
@@ -116,7 +129,7 @@ struct SubtreeTotals {
     guard let status else { return }
     stack[index].totals.newest = max(stack[index].totals.newest, status.modificationTime)
     let contribution = Contribution(size: status.size, blocks: status.blocks)
-    guard status.linkCount > 1 else {
+    guard status.linkCount > 1 || countsEachFileOnce else {
       stack[index].totals.size += contribution.size
       stack[index].totals.blocks += contribution.blocks
       return
