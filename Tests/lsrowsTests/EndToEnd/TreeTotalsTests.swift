@@ -63,15 +63,22 @@ import Testing
     #expect(Set(splitRows(plain.standardOutput, terminator: 0)) == Set(expected), "\(random)")
   }
 
-  @Test func aDirectoryComesAfterWhatIsBelowIt() {
+  /// a/b/big (`bigSize` bytes), a/x (3 bytes, unless left out), c/y (3)
+  /// and .hidden.
+  static func smallTree(bigSize: Int, withX: Bool = true) -> TemporaryDirectory {
     let root = TemporaryDirectory()
     root.directory("a")
     root.directory("a/b")
-    root.sizedFile("a/b/big", size: 5000)
-    root.file("a/x", contents: "hi\n")
+    root.sizedFile("a/b/big", size: bigSize)
+    if withX { root.file("a/x", contents: "hi\n") }
     root.directory("c")
     root.file("c/y", contents: "12\n")
     root.file(".hidden", contents: "h")
+    return root
+  }
+
+  @Test func aDirectoryComesAfterWhatIsBelowIt() {
+    let root = Self.smallTree(bigSize: 5000)
     let result = lsrows("-R", "--format={tree_size}\t{path}", in: root.path)
     #expect(
       result.outputText.split(separator: "\n").map { $0.split(separator: "\t")[1] }
@@ -83,12 +90,7 @@ import Testing
 
   /// --where and --type see a directory's totals, and hide its row.
   @Test func filtersApplyToDirectoriesWithTotals() {
-    let root = TemporaryDirectory()
-    root.directory("a")
-    root.directory("a/b")
-    root.sizedFile("a/b/big", size: 50_000)
-    root.directory("c")
-    root.file("c/y", contents: "12\n")
+    let root = Self.smallTree(bigSize: 50_000, withX: false)
     let files = lsrows("-R", "--type=f", "--format={tree_size} {path}", in: root.path)
     #expect(files.outputText == "50000 a/b/big\n3 c/y\n", "\(files)")
     let big = lsrows("-R", "--where=tree_size > 40000", "--format={path}", in: root.path)
