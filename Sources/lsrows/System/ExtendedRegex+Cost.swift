@@ -14,6 +14,13 @@ extension ExtendedRegex {
   /// with the square of their size and more when they nest.
   static let emptyLoopWeight = 8
 
+  /// The most repetitions of parts that can already match the empty
+  /// string (`a??`, `(a?)?`, `(a|)*`) a pattern may hold when it also
+  /// loops over such a part: glibc's empty-match closures over a chain of
+  /// them grow about 1.7 times with each (`a??` twenty times and then
+  /// `(b?)*w` take a second; twenty-five, half a minute).
+  static let largestEmptyLayers = 10
+
   /// What `regcomp` would spend on a pattern, read from its structure.
   struct Cost: Equatable {
     /// Positions once repetitions are written out (`(ab){3}` is 6; `x+`
@@ -29,6 +36,12 @@ extension ExtendedRegex {
     /// empty string and holds an anchor or a word boundary (`(^)*`,
     /// `(\b|x)+`): glibc's compile time doubles with each one.
     var loopedAssertion = false
+    /// How many repetitions apply to a part that can already match the
+    /// empty string (`?` after `a?`, `*` after `(a|)`).
+    var emptyLayers = 0
+    /// Whether a loop (`*`, `+`, `{m,}`) is over a part that can match the
+    /// empty string.
+    var emptyLoop = false
   }
 
   /// Reads `pattern` as `regcomp` would expand it, without compiling it.
@@ -59,6 +72,9 @@ extension ExtendedRegex {
     var depth = 0
     var cost = Cost()
     static let ceiling = Int.max / 4
+    /// What may follow an atom to repeat it (`{` only when an interval
+    /// follows, which `piece` checks).
+    static let repetitions: [UInt8] = Array("?*+{".utf8)
 
     static func add(_ a: Int, _ b: Int) -> Int { min(a + b, ceiling) }
 
@@ -95,6 +111,7 @@ extension ExtendedRegex {
     mutating func piece() -> Shape {
       var shape = atom()
       while let byte = next {
+        if shape.nullable && Self.repetitions.contains(byte) { cost.emptyLayers += 1 }
         switch byte {
         case UInt8(ascii: "?"):
           index += 1
@@ -128,6 +145,7 @@ extension ExtendedRegex {
       var shape = body
       shape.positions = Self.multiply(body.positions, copies)
       if body.nullable {
+        cost.emptyLoop = true
         shape.positions = Self.multiply(shape.positions, ExtendedRegex.emptyLoopWeight)
         if body.asserts { cost.loopedAssertion = true }
       }

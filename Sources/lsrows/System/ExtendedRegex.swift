@@ -42,6 +42,12 @@ final class ExtendedRegex: @unchecked Sendable {
       throw CompileError(
         reason: "a loop over an anchor or word boundary that can match the empty string")
     }
+    guard !cost.emptyLoop || cost.emptyLayers <= Self.largestEmptyLayers else {
+      throw CompileError(
+        reason:
+          "more than \(Self.largestEmptyLayers) repetitions of parts that can already match "
+          + "the empty string (a??, (a?)?), with a loop over one")
+    }
     guard !cost.backReference else {
       throw CompileError(
         reason: "back-references (\\1 to \\9) are not part of extended regular expressions")
