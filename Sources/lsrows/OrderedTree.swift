@@ -1,3 +1,5 @@
+import RowCore
+
 /// The rows of one operand under a ``TreeOrder`` on their way out.
 ///
 /// With `--limit`, or with columns measured over all rows (`-l`, `-s`),
@@ -11,6 +13,8 @@ struct OrderedTree {
   private let external: ExternalSort?
   private var values: [SortValue?] = []
   private var key: [UInt8] = []
+  /// The row's text, rendered into one cell kept for its storage.
+  private var text = Cell()
 
   init(_ order: TreeOrder, configuration: Configuration, output: RowOutput) {
     self.order = order
@@ -34,7 +38,8 @@ struct OrderedTree {
     values.withUnsafeBufferPointer { values in
       SortKeyBytes.append(row, values: values, order: order, to: &key)
     }
-    try external.add(key: key, row: output.render(row))
+    output.render(row, into: &text)
+    try external.add(key: key, row: text.text)
   }
 
   /// Writes the rows, in order.
@@ -43,12 +48,13 @@ struct OrderedTree {
       try output.write(rows: held!.sorted(), areShown: true)
       return
     }
-    var batch: [[UInt8]] = []
-    try external.finish { row in
+    // A batch of rows back to back, and where each ends.
+    var batch = RenderedRows()
+    try external.finish { row throws(SystemError) in
       batch.append(row)
       if batch.count == 4096 {
         try output.write(rendered: batch)
-        batch.removeAll(keepingCapacity: true)
+        batch.removeAll()
       }
     }
     try output.write(rendered: batch)

@@ -21,8 +21,6 @@ final class RowOutput {
   private var everyRow: ((inout Cell, FileRow) -> Void)?
   /// How many more rows `--limit` lets through; `nil` without a limit.
   private let rowsLeft: RowCountdown?
-  /// The cell ``render(_:)`` configures, kept for its storage.
-  private var renderedCell = Cell()
 
   /// - Parameters:
   ///   - presentation: How rows are presented.
@@ -87,12 +85,7 @@ final class RowOutput {
     let cells = self.cells
     let shows = self.shows
     guard measuresColumns else {
-      // Made once and never stored again: storing a closure that came out
-      // of an optional wraps it in one more thunk each time.
-      if everyRow == nil {
-        everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
-      }
-      return try write(spans, everyRow!)
+      return try write(spans, rowAlone())
     }
     for (listing, range) in spans.spans {
       let configure = columns.configure(for: listing) {
@@ -103,31 +96,41 @@ final class RowOutput {
   }
 
   /// Whether a row's text depends on nothing but the row, so that it can
-  /// be rendered before it is written (``render(_:)``).
+  /// be rendered before it is written (``render(_:into:)``).
   var rendersRowsAlone: Bool {
     !measuresColumns
   }
 
-  /// The text of `row`, without its terminator, as it would be written.
-  ///
-  /// For rows sorted as text within a memory budget; only for formats
-  /// whose cells depend on nothing but their row (``rendersRowsAlone``).
-  func render(_ row: FileRow) -> [UInt8] {
+  /// The one closure that configures every row when no cell depends on
+  /// other rows: made once, and never stored again, since storing a
+  /// closure that came out of an optional wraps it in one more thunk each
+  /// time.
+  private func rowAlone() -> (inout Cell, FileRow) -> Void {
     if everyRow == nil {
       everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
     }
-    renderedCell.removeAll()
-    everyRow!(&renderedCell, row)
-    return renderedCell.text
+    return everyRow!
   }
 
-  /// Writes rows ``render(_:)`` made, in the order given, through the same
-  /// typed builder: each rendered row is an item whose cell is its text.
+  /// Renders `row` into `cell`, emptied first, as it would be written
+  /// (without its terminator).
+  ///
+  /// For rows sorted as text within a memory budget; only for formats
+  /// whose cells depend on nothing but their row (``rendersRowsAlone``).
+  func render(_ row: FileRow, into cell: inout Cell) {
+    cell.removeAll()
+    rowAlone()(&cell, row)
+  }
+
+  /// Writes rows ``render(_:into:)`` made, in order, through the same
+  /// typed builder: each row is an item, its place in the batch, whose
+  /// cell is its text.
   ///
   /// - Throws: A ``SystemError`` when the output cannot be written.
-  func write(rendered rows: [[UInt8]]) throws(SystemError) {
+  func write(rendered rows: RenderedRows) throws(SystemError) {
+    let bytes = rows.bytes
     try writing { writer throws(WriteError) in
-      try writer.write(rows) { cell, text in cell.append(text) }
+      try writer.write(rows.ranges) { cell, range in cell.append(bytes[range]) }
     }
   }
 
@@ -144,10 +147,7 @@ final class RowOutput {
     if measuresColumns {
       configure = cells.configure(measuring: MeasuredRows(listings: [], shows: shows, rows: rows))
     } else {
-      if everyRow == nil {
-        everyRow = cells.configure(measuring: MeasuredRows(listings: [], shows: shows))
-      }
-      configure = everyRow!
+      configure = rowAlone()
     }
     try write(rows, configure, areShown: areShown)
   }

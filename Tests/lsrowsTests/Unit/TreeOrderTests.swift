@@ -129,7 +129,7 @@ import Testing
         try sort.add(key: key, row: row)
       }
       var out: [[UInt8]] = []
-      try sort.finish { out.append($0) }
+      try sort.finish { out.append(Array($0)) }
       let expected = records.sorted { a, b in
         reversed ? b.0.lexicographicallyPrecedes(a.0) : a.0.lexicographicallyPrecedes(b.0)
       }.map(\.1)

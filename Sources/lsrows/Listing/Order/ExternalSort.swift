@@ -50,15 +50,21 @@ final class ExternalSort {
     bytes.append(contentsOf: row)
   }
 
-  /// Hands every row's text to `write`, in order.
+  /// Hands every row's text to `write`, in order, in place: the bytes
+  /// are valid only during the call.
   ///
-  /// - Throws: A ``SystemError`` from a run, or what `write` throws.
-  func finish(_ write: ([UInt8]) throws -> Void) throws {
+  /// - Throws: A ``SystemError`` from a run or from `write`.
+  func finish(
+    _ write: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Void
+  ) throws(SystemError) {
     sortRecords()
     guard !runs.isEmpty else {
-      for record in records {
-        let rowStart = record.start + Int(record.keyLength)
-        try write(Array(bytes[rowStart..<rowStart + Int(record.rowLength)]))
+      try bytes.withUnsafeBufferPointer { bytes throws(SystemError) in
+        for record in records {
+          let rowStart = record.start + Int(record.keyLength)
+          try write(
+            UnsafeBufferPointer(rebasing: bytes[rowStart..<rowStart + Int(record.rowLength)]))
+        }
       }
       return
     }
@@ -66,7 +72,7 @@ final class ExternalSort {
     bytes = []
     let readers = try runs.map { run throws(SystemError) in try RunReader(run) }
     runs = []
-    try merge(readers, into: write)
+    try mergeRecords(readers) { _, row throws(SystemError) in try write(row) }
   }
 
   private func sortRecords() {
@@ -123,19 +129,6 @@ final class ExternalSort {
       try mergedWriter.flush()
       runs = [merged]
     }
-  }
-
-  private func merge(_ readers: [RunReader], into write: ([UInt8]) throws -> Void) throws {
-    var failure: (any Error)?
-    try mergeRecords(readers) { _, row throws(SystemError) in
-      guard failure == nil else { return }
-      do {
-        try write(Array(row))
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
   }
 
   /// Merges the runs of `readers`, handing each record on in order.
