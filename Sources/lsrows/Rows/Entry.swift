@@ -54,6 +54,12 @@ extension Entry {
     sortValue = 0
   }
 
+  /// Whether `--group-directories-first` puts an entry of `kind` in the
+  /// first group: a directory, or a symlink to one (`targetMode`).
+  static func isDirectoryLike(kind: FileKind, targetMode: FileMode?) -> Bool {
+    kind == .directory || (kind == .symbolicLink && targetMode?.kind == .directory)
+  }
+
   /// Whether the entry is `.` or `..`, which are listed with `-a` but never
   /// walked into.
   func isDotOrDotDot(in names: UnsafeBufferPointer<UInt8>) -> Bool {

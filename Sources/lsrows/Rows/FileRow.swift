@@ -81,6 +81,11 @@ struct FileRow: Sendable {
     list.treeTotals[entry.index]
   }
 
+  /// Whether the row is `.` or `..` of a directory (`-a`).
+  var isDotOrDotDot: Bool {
+    list.names.withUnsafeBufferPointer { entry.isDotOrDotDot(in: $0) }
+  }
+
   var location: RowLocation {
     listing.location
   }

@@ -154,9 +154,8 @@ struct EntryOrder: Sendable {
       let entry = list.entries[position]
       let detail = details.isEmpty ? nil : details[Int(entry.index)]
       if groupsDirectoriesFirst {
-        list.entries[position].isDirectoryLike =
-          entry.kind == .directory
-          || (entry.kind == .symbolicLink && detail?.targetMode?.kind == .directory)
+        list.entries[position].isDirectoryLike = Entry.isDirectoryLike(
+          kind: entry.kind, targetMode: detail?.targetMode)
       }
       switch key {
       case .size: list.entries[position].sortValue = detail?.status?.size ?? 0

@@ -29,7 +29,7 @@ struct TreeOrder: Sendable {
   /// Whether `--group-directories-first` puts `row` in the first group: a
   /// directory, or a link to one.
   static func isDirectoryLike(_ row: FileRow) -> Bool {
-    row.kind == .directory || (row.kind == .symbolicLink && row.targetMode?.kind == .directory)
+    Entry.isDirectoryLike(kind: row.kind, targetMode: row.targetMode)
   }
 
   /// The byte-wise order of two rows' paths, without joining their parts.

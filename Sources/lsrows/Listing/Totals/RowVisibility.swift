@@ -18,13 +18,10 @@ struct RowVisibility: Sendable {
   func shows(_ row: FileRow, _ reader: FieldReader) -> Bool {
     guard row.depth <= maxDepth else { return false }
     let name = row.name
-    if name.first == UInt8(ascii: ".") {
-      switch hidden {
-      case .none: return false
-      case .almostAll:
-        if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) { return false }
-      case .all: break
-      }
+    if name.first == UInt8(ascii: "."),
+      !row.listing.storage.withName(of: row.entry, { hidden.keeps($0) })
+    {
+      return false
     }
     if !ignored.isEmpty && ignored.contains(name) { return false }
     if !prunes.isEmpty && (row.status?.kind ?? row.kind) == .directory && prunes.prunes(row, reader)

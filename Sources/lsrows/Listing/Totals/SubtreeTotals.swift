@@ -75,8 +75,7 @@ struct SubtreeTotals {
     let depth = row.depth
     while stack.count > 1, stack[stack.count - 1].depth >= depth { try endDirectory() }
     let shown = stack[stack.count - 1].isShown && visibility.shows(row, reader)
-    let name = row.name
-    if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+    if row.isDotOrDotDot {
       // -a's . and ..: listed, never counted.
       if shown { ready.append(row) }
       return
