@@ -157,9 +157,7 @@ final class Lister {
           try stopAtLimit()
           rest = rest[spans.endIndex...]
           continue
-        case .failure(let error, let status): try problems.report(error, status)
-        case .loop(let path): try problems.reportLoop(path)
-        case .exhausted: throw MemoryExhausted()
+        default: try reportProblem(event)
         }
         rest = rest.dropFirst()
       }
@@ -209,9 +207,7 @@ final class Lister {
           for row in listing.rows(range) { try subtree.add(row) }
           try handOn(subtree.ready)
           subtree.ready.removeAll(keepingCapacity: true)
-        case .failure(let error, let status): try problems.report(error, status)
-        case .loop(let path): try problems.reportLoop(path)
-        case .exhausted: throw MemoryExhausted()
+        default: try reportProblem(event)
         }
       }
     }
@@ -232,6 +228,17 @@ final class Lister {
       path, number: 1, showsPath: true, isImplicit: false,
       visibility: RowVisibility(
         hidden: .all, ignored: IgnoredNames([]), prunes: Prunes(), maxDepth: 0))
+  }
+
+  /// Reports what a walk met that is not rows: a failure, a loop, or
+  /// memory running out (thrown, to end the listing).
+  private func reportProblem(_ event: WalkEvent) throws {
+    switch event {
+    case .rows: break
+    case .failure(let error, let status): try problems.report(error, status)
+    case .loop(let path): try problems.reportLoop(path)
+    case .exhausted: throw MemoryExhausted()
+    }
   }
 
   /// Ends the listing once `--limit`'s rows are all written.
