@@ -145,23 +145,12 @@ final class ExternalSort {
       }
       return reversed ? order > 0 : order < 0
     }
+    // The run whose record comes first on top.
     var heap: [RunReader] = []
     for reader in readers where try reader.next() { heap.append(reader) }
-    // A binary heap with the first record on top.
-    func siftDown(_ start: Int) {
-      var parent = start
-      while true {
-        var first = parent
-        for child in 2 * parent + 1...2 * parent + 2
-        where child < heap.count && comesFirst(heap[child], heap[first]) {
-          first = child
-        }
-        guard first != parent else { return }
-        heap.swapAt(parent, first)
-        parent = first
-      }
+    for index in stride(from: heap.count / 2, through: 0, by: -1) {
+      Heap.siftDown(&heap, from: index, by: comesFirst)
     }
-    for index in stride(from: heap.count / 2, through: 0, by: -1) { siftDown(index) }
     while let top = heap.first {
       try top.key.withUnsafeBufferPointer { key throws(SystemError) in
         try top.row.withUnsafeBufferPointer { row throws(SystemError) in try take(key, row) }
@@ -170,7 +159,7 @@ final class ExternalSort {
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
       }
-      siftDown(0)
+      Heap.siftDown(&heap, from: 0, by: comesFirst)
     }
   }
 }

@@ -61,18 +61,17 @@ struct TreeRows {
   /// The rows held, in order.
   func sorted() -> [FileRow] {
     var slots = Array(0..<rows.count)
-    let keyCount = self.keyCount
-    rows.withUnsafeBufferPointer { rows in
-      values.withUnsafeBufferPointer { values in
-        func keys(_ slot: Int) -> UnsafeBufferPointer<SortValue?> {
-          UnsafeBufferPointer(rebasing: values[slot * keyCount..<(slot + 1) * keyCount])
-        }
-        slots.withUnsafeMutableBufferPointer { slots in
-          introsort(slots) { a, b in order.compare(rows[a], keys(a), rows[b], keys(b)) < 0 }
-        }
-      }
+    slots.withUnsafeMutableBufferPointer { slots in
+      introsort(slots) { a, b in compareSlots(a, b) < 0 }
     }
     return slots.map { rows[$0] }
+  }
+
+  /// The key values of `slot` in `values`, the storage of ``values``.
+  private func keys(
+    of slot: Int, in values: UnsafeBufferPointer<SortValue?>
+  ) -> UnsafeBufferPointer<SortValue?> {
+    UnsafeBufferPointer(rebasing: values[slot * keyCount..<(slot + 1) * keyCount])
   }
 
   /// Whether `row`, whose values are the candidate's, comes before the row
@@ -80,43 +79,33 @@ struct TreeRows {
   private func comparesBefore(_ row: FileRow, _ slot: Int) -> Bool {
     candidate.withUnsafeBufferPointer { candidate in
       values.withUnsafeBufferPointer { values in
-        let held = UnsafeBufferPointer(rebasing: values[slot * keyCount..<(slot + 1) * keyCount])
-        return order.compare(row, candidate, rows[slot], held) < 0
+        order.compare(row, candidate, rows[slot], keys(of: slot, in: values)) < 0
       }
     }
   }
 
   private func compareSlots(_ a: Int, _ b: Int) -> Int {
     values.withUnsafeBufferPointer { values in
-      order.compare(
-        rows[a], UnsafeBufferPointer(rebasing: values[a * keyCount..<(a + 1) * keyCount]),
-        rows[b], UnsafeBufferPointer(rebasing: values[b * keyCount..<(b + 1) * keyCount]))
+      order.compare(rows[a], keys(of: a, in: values), rows[b], keys(of: b, in: values))
     }
   }
 
   // MARK: - The heap of a limit: the worst row on top
 
+  // The heap is moved out while it is sifted, so that the comparison can
+  // read the rows without sharing (and so copying) its storage.
+
   private mutating func siftUp(_ start: Int) {
-    var child = start
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard compareSlots(heap[child], heap[parent]) > 0 else { return }
-      heap.swapAt(child, parent)
-      child = parent
-    }
+    var heap = self.heap
+    self.heap = []
+    Heap.siftUp(&heap, from: start) { a, b in compareSlots(a, b) > 0 }
+    self.heap = heap
   }
 
   private mutating func siftDown(_ start: Int) {
-    var parent = start
-    while true {
-      var worst = parent
-      for child in 2 * parent + 1...2 * parent + 2
-      where child < heap.count && compareSlots(heap[child], heap[worst]) > 0 {
-        worst = child
-      }
-      guard worst != parent else { return }
-      heap.swapAt(parent, worst)
-      parent = worst
-    }
+    var heap = self.heap
+    self.heap = []
+    Heap.siftDown(&heap, from: start) { a, b in compareSlots(a, b) > 0 }
+    self.heap = heap
   }
 }
