@@ -567,21 +567,20 @@ def structured(lsrows, runs):
 def whole_tree(lsrows, runs):
     """Whole-tree rows: one order across a tree, the top N in bounded
     memory, and every directory's total, against find | sort, GNU sort and
-    du."""
+    du, on /usr and the source-shaped tree."""
+    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
+    real = [("/usr", "/usr"), ("SOURCE", source)]
     top = [lsrows, "-R", "-A", "--sort-by=-size", "--limit=10", "--format", "{size}\\t{path}"]
-    results = run_group(
-        "Whole tree: the ten largest files of /usr",
-        [
-            ("lsrows -RA --sort-by=-size --limit=10 --format '{size}\\t{path}' /usr",
-             top + ["/usr"], C_LOCALE),
-            ("find /usr -printf '%s\\t%p\\n' | sort -rn | head -10",
-             ["sh", "-c", "find /usr -printf '%s\\t%p\\n' | sort -rn | head -10"], C_LOCALE),
-        ],
-        runs,
-    )
-    print()
-    met = check(results, "lsrows -RA --sort-by=-size --limit=10 --format '{size}\\t{path}' /usr",
-                "find /usr -printf '%s\\t%p\\n' | sort -rn | head -10", 0.5)
+    met = True
+    for label, tree in real:
+        ours = f"lsrows -RA --sort-by=-size --limit=10 --format '{{size}}\\t{{path}}' {label}"
+        theirs = f"find {label} -printf '%s\\t%p\\n' | sort -rn | head -10"
+        pipeline = f"find {tree} -printf '%s\\t%p\\n' | sort -rn | head -10"
+        results = run_group(
+            f"Whole tree: the ten largest files of {label}",
+            [(ours, top + [tree], C_LOCALE), (theirs, ["sh", "-c", pipeline], C_LOCALE)], runs)
+        print()
+        met &= check(results, ours, theirs, 0.5)
 
     trees = [("50k", os.path.join(BENCH_DIR, "tree50k"), (10, 10, 500)),
              ("500k", os.path.join(BENCH_DIR, "tree"), (50, 50, 200)),
@@ -601,51 +600,50 @@ def whole_tree(lsrows, runs):
           f"({'met' if flat else 'NOT met'})")
     met &= bounded and flat
 
-    tree = os.path.join(BENCH_DIR, "tree")
-    lines = os.path.join(BENCH_DIR, "tree-lines.txt")
-    with open(lines, "wb") as out:
-        subprocess.run(["find", tree, "-mindepth", "1", "-printf", "%s\t%p\n"], stdout=out,
-                       check=True)
-    whole = [lsrows, "-R", "--sort-by=-size", "--format", "{size}\\t{path}", tree]
-    spilled = whole[:1] + ["--sort-memory=8M"] + whole[1:]
-    results = run_group(
-        "Whole tree: one order over 500,000 entries, no limit",
-        [
-            ("lsrows -R --sort-by=-size --format '{size}\\t{path}' TREE", whole, C_LOCALE),
-            ("lsrows -R --sort-by=-size --sort-memory=8M --format '{size}\\t{path}' TREE",
-             spilled, C_LOCALE),
-            ("sort -t'\\t' -k1,1nr -k2 LINES",
-             ["sort", "-t", "\t", "-k1,1nr", "-k2", lines], C_LOCALE),
-        ],
-        runs,
-    )
-    print()
-    ours = results["lsrows -R --sort-by=-size --format '{size}\\t{path}' TREE"][1]
-    eight = results["lsrows -R --sort-by=-size --sort-memory=8M --format '{size}\\t{path}' TREE"][1]
-    theirs = results["sort -t'\\t' -k1,1nr -k2 LINES"][1]
-    print(f"- peak RSS {ours:.1f} MiB against GNU sort's {theirs:.1f} MiB on the same lines: "
-          f"{ours / theirs:.2f}x (target <= 1.0x) — {'met' if ours <= theirs else 'NOT met'}")
-    met &= ours <= theirs
-    same = (subprocess.run(whole, capture_output=True, env=C_LOCALE).stdout
-            == subprocess.run(spilled, capture_output=True, env=C_LOCALE).stdout)
-    print(f"- with --sort-memory=8M: peak {eight:.1f} MiB (target < 32 MiB), the same bytes: "
-          f"{'yes' if same else 'NO'} — {'met' if eight < 32 and same else 'NOT met'}")
-    met &= eight < 32 and same
+    for label, tree in [("TREE", os.path.join(BENCH_DIR, "tree")), ("SOURCE", source)]:
+        lines = os.path.join(BENCH_DIR, f"lines-{label.lower()}.txt")
+        with open(lines, "wb") as out:
+            subprocess.run(["find", tree, "-mindepth", "1", "-printf", "%s\t%p\n"], stdout=out,
+                           check=True)
+        whole = [lsrows, "-RA", "--sort-by=-size", "--format", "{size}\\t{path}", tree]
+        spilled = whole[:1] + ["--sort-memory=8M"] + whole[1:]
+        ours = f"lsrows -RA --sort-by=-size --format '{{size}}\\t{{path}}' {label}"
+        eight = f"lsrows -RA --sort-by=-size --sort-memory=8M --format '{{size}}\\t{{path}}' {label}"
+        gnu = f"sort -t'\\t' -k1,1nr -k2 LINES-{label}"
+        results = run_group(
+            f"Whole tree: one order over {label}, no limit",
+            [(ours, whole, C_LOCALE), (eight, spilled, C_LOCALE),
+             (gnu, ["sort", "-t", "\t", "-k1,1nr", "-k2", lines], C_LOCALE)],
+            runs,
+        )
+        print()
+        peak, peak8, peak_gnu = results[ours][1], results[eight][1], results[gnu][1]
+        print(f"- {label}: peak RSS {peak:.1f} MiB against GNU sort's {peak_gnu:.1f} MiB on the "
+              f"same lines: {peak / peak_gnu:.2f}x (target <= 1.0x) — "
+              f"{'met' if peak <= peak_gnu else 'NOT met'}")
+        met &= peak <= peak_gnu
+        same = (subprocess.run(whole, capture_output=True, env=C_LOCALE).stdout
+                == subprocess.run(spilled, capture_output=True, env=C_LOCALE).stdout)
+        print(f"- {label}: with --sort-memory=8M, peak {peak8:.1f} MiB (target < 32 MiB), the "
+              f"same bytes: {'yes' if same else 'NO'} — "
+              f"{'met' if peak8 < 32 and same else 'NOT met'}")
+        met &= peak8 < 32 and same
 
-    commands = [
-        ("lsrows -R --where 'type == dir' --format '{tree_blocks}\\t{path}' /usr",
-         [lsrows, "-R", "--where", "type == dir", "--format", "{tree_blocks}\\t{path}", "/usr"],
-         C_LOCALE),
-        ("du -k /usr", ["du", "-k", "/usr"], C_LOCALE),
-    ]
     gdu = debian_tool("gdu", "gdu")
-    if gdu:
-        commands.append(("gdu -n /usr", [gdu, "-n", "/usr"], C_LOCALE))
-    results = run_group("Whole tree: every directory's total on /usr", commands, runs)
-    print()
-    met &= check(results, commands[0][0], "du -k /usr", 0.8)
-    if gdu:
-        check(results, commands[0][0], "gdu -n /usr", 1.0)
+    for label, tree in real:
+        ours = f"lsrows -RA --where 'type == dir' --format '{{tree_blocks}}\\t{{path}}' {label}"
+        commands = [
+            (ours, [lsrows, "-RA", "--where", "type == dir", "--format",
+                    "{tree_blocks}\\t{path}", tree], C_LOCALE),
+            (f"du -k {label}", ["du", "-k", tree], C_LOCALE),
+        ]
+        if gdu:
+            commands.append((f"gdu -n {label}", [gdu, "-n", tree], C_LOCALE))
+        results = run_group(f"Whole tree: every directory's total on {label}", commands, runs)
+        print()
+        met &= check(results, ours, f"du -k {label}", 0.8)
+        if gdu:
+            check(results, ours, f"gdu -n {label}", 1.0)
     return met
 
 
