@@ -50,16 +50,14 @@ final class ExternalSort {
     bytes.append(contentsOf: row)
   }
 
-  /// Hands every row's text to `write`, in order, in place: the bytes
-  /// are valid only during the call.
+  /// Hands every row to `write`, in order, in place: the bytes are valid
+  /// only during the call.
   ///
-  /// - Throws: A ``SystemError`` from a run or from `write`.
-  func finish(
-    _ write: (UnsafeBufferPointer<UInt8>) throws(SystemError) -> Void
-  ) throws(SystemError) {
+  /// - Throws: A ``SystemError`` from a run, or what `write` throws.
+  func finish(_ write: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
     sortRecords()
     guard !runs.isEmpty else {
-      try bytes.withUnsafeBufferPointer { bytes throws(SystemError) in
+      try bytes.withUnsafeBufferPointer { bytes in
         for record in records {
           let rowStart = record.start + Int(record.keyLength)
           try write(
@@ -70,9 +68,12 @@ final class ExternalSort {
     }
     try spill()
     bytes = []
-    let readers = try runs.map { run throws(SystemError) in try RunReader(run) }
+    var merge = try RunMerge(runs, isReversed: isReversed)
     runs = []
-    try mergeRecords(readers) { _, row throws(SystemError) in try write(row) }
+    while let top = merge.top {
+      try top.row.withUnsafeBufferPointer { row in try write(row) }
+      try merge.advance()
+    }
   }
 
   private func sortRecords() {
@@ -121,46 +122,62 @@ final class ExternalSort {
     if runs.count >= Self.maximumRuns {
       let merged = try TemporaryFile()
       var mergedWriter = RunWriter(merged)
-      let readers = try runs.map { run throws(SystemError) in try RunReader(run) }
+      var merge = try RunMerge(runs, isReversed: isReversed)
       runs = []
-      try mergeRecords(readers) { key, row throws(SystemError) in
-        try mergedWriter.append(key: key, row: row)
+      while let top = merge.top {
+        try top.key.withUnsafeBufferPointer { key throws(SystemError) in
+          try top.row.withUnsafeBufferPointer { row throws(SystemError) in
+            try mergedWriter.append(key: key, row: row)
+          }
+        }
+        try merge.advance()
       }
       try mergedWriter.flush()
       runs = [merged]
     }
   }
+}
 
-  /// Merges the runs of `readers`, handing each record on in order.
-  private func mergeRecords(
-    _ readers: [RunReader],
-    _ take: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws(SystemError) -> Void
-  ) throws(SystemError) {
-    let reversed = isReversed
-    func comesFirst(_ a: RunReader, _ b: RunReader) -> Bool {
-      let order = a.key.withUnsafeBufferPointer { keyA in
-        b.key.withUnsafeBufferPointer { keyB in
-          Self.compare(keyA.baseAddress!, keyA.count, keyB.baseAddress!, keyB.count)
-        }
-      }
-      return reversed ? order > 0 : order < 0
+/// Sorted runs merged: the reader whose record comes first on top of a
+/// heap, read on as its record is taken.
+private struct RunMerge {
+  private var heap: [RunReader] = []
+  private let isReversed: Bool
+
+  init(_ runs: [TemporaryFile], isReversed: Bool) throws(SystemError) {
+    self.isReversed = isReversed
+    for run in runs {
+      let reader = try RunReader(run)
+      if try reader.next() { heap.append(reader) }
     }
-    // The run whose record comes first on top.
-    var heap: [RunReader] = []
-    for reader in readers where try reader.next() { heap.append(reader) }
     for index in stride(from: heap.count / 2, through: 0, by: -1) {
-      Heap.siftDown(&heap, from: index, by: comesFirst)
+      Heap.siftDown(&heap, from: index) { a, b in Self.comesFirst(a, b, isReversed: isReversed) }
     }
-    while let top = heap.first {
-      try top.key.withUnsafeBufferPointer { key throws(SystemError) in
-        try top.row.withUnsafeBufferPointer { row throws(SystemError) in try take(key, row) }
-      }
-      if try !top.next() {
-        heap.swapAt(0, heap.count - 1)
-        heap.removeLast()
-      }
-      Heap.siftDown(&heap, from: 0, by: comesFirst)
+  }
+
+  /// The reader whose record comes next; `nil` once every run is read.
+  var top: RunReader? {
+    heap.first
+  }
+
+  /// Moves past the record of ``top``.
+  mutating func advance() throws(SystemError) {
+    guard let top = heap.first else { return }
+    if try !top.next() {
+      heap.swapAt(0, heap.count - 1)
+      heap.removeLast()
     }
+    let isReversed = self.isReversed
+    Heap.siftDown(&heap, from: 0) { a, b in Self.comesFirst(a, b, isReversed: isReversed) }
+  }
+
+  private static func comesFirst(_ a: RunReader, _ b: RunReader, isReversed: Bool) -> Bool {
+    let order = a.key.withUnsafeBufferPointer { keyA in
+      b.key.withUnsafeBufferPointer { keyB in
+        ExternalSort.compare(keyA.baseAddress!, keyA.count, keyB.baseAddress!, keyB.count)
+      }
+    }
+    return isReversed ? order > 0 : order < 0
   }
 }
 
