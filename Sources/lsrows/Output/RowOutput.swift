@@ -152,6 +152,20 @@ final class RowOutput {
     try write(rows, configure, areShown: areShown)
   }
 
+  /// Widens `measure` to fit `row`, for rows whose columns are measured
+  /// one at a time as they come (``write(rows:measured:)``).
+  func measure(_ row: FileRow, into measure: inout ColumnMeasure) {
+    cells.measure(row, into: &measure)
+  }
+
+  /// Writes shown rows, in order, with the columns `measure` took over
+  /// all the rows they are part of.
+  ///
+  /// - Throws: A ``SystemError`` when the output cannot be written.
+  func write(rows: [FileRow], measured measure: ColumnMeasure) throws(SystemError) {
+    try write(rows, cells.configure(measured: measure), areShown: true)
+  }
+
   private func write(
     _ rows: some Sequence<FileRow>, _ configure: @escaping (inout Cell, FileRow) -> Void,
     areShown: Bool = false

@@ -5,22 +5,37 @@ import RowCore
 final class LongCells: CellFormat {
   private let long: LongFormat
   private let painter: NamePainter
+  /// Whether the quoting style quotes only some names: then, as ls does,
+  /// the others are moved one column right when any is quoted, so that
+  /// names line up.
+  private let quotesSomeNames: Bool
 
   init(long: LongFormat, painter: NamePainter) {
     self.long = long
     self.painter = painter
+    quotesSomeNames = [.shell, .shellEscape, .cMaybe].contains(painter.style.quoting.style)
   }
 
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
-    let columns = LongColumns(measuring: measured, long)
+    var measure = ColumnMeasure(columns: LongColumns(measuring: measured, long))
+    if quotesSomeNames {
+      measure.anyQuoted = measured.contains { painter.isQuoted($0.displayText) }
+    }
+    return configure(measured: measure)
+  }
+
+  func measure(_ row: FileRow, into measure: inout ColumnMeasure) {
+    measure.columns.measure(row, long)
+    if quotesSomeNames && !measure.anyQuoted {
+      measure.anyQuoted = painter.isQuoted(row.displayText)
+    }
+  }
+
+  func configure(measured measure: ColumnMeasure) -> (inout Cell, FileRow) -> Void {
+    let columns = measure.columns
+    let padsUnquoted = measure.anyQuoted
     let painter = self.painter
     let style = painter.style
-    // As ls: with a quoting style that quotes only some names, the others
-    // are moved one column right so that names line up.
-    var padsUnquoted = false
-    if [.shell, .shellEscape, .cMaybe].contains(style.quoting.style) {
-      padsUnquoted = measured.contains { painter.isQuoted($0.displayText) }
-    }
     let long = self.long
     return { cell, row in
       let link = painter.link(for: row)

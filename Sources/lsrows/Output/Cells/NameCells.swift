@@ -19,10 +19,23 @@ final class NameCells: CellFormat {
   }
 
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+    configure(columns: prefix.map { LongColumns(measuring: measured, $0) })
+  }
+
+  func measure(_ row: FileRow, into measure: inout ColumnMeasure) {
+    if let prefix { measure.columns.measure(row, prefix) }
+  }
+
+  func configure(measured measure: ColumnMeasure) -> (inout Cell, FileRow) -> Void {
+    configure(columns: prefix.map { _ in measure.columns })
+  }
+
+  /// The closure for rows whose columns before names are `columns`, `nil`
+  /// when there are none.
+  private func configure(columns: LongColumns?) -> (inout Cell, FileRow) -> Void {
     let painter = self.painter
     let indicators = self.indicators
     let prefix = self.prefix
-    let columns = prefix.map { LongColumns(measuring: measured, $0) }
     if painter.isPlain && prefix == nil && indicators == .none {
       // The hot path: bytes as they are.
       return { cell, row in row.appendDisplayText(to: &cell.text) }
