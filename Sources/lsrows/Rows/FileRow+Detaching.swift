@@ -14,20 +14,46 @@ extension FileRow {
   func detached(
     isShown: Bool, treeTotals totals: TreeTotals? = nil
   ) throws(MemoryExhausted) -> FileRow {
+    let parts = DetachedParts(
+      kind: kind, isDirectoryLike: entry.isDirectoryLike, details: details,
+      symlinkTarget: symlinkTarget, securityContext: securityContext, entryCount: entryCount,
+      treeTotals: totals ?? treeTotals, location: location, directory: listing.directory)
+    return try name.withUnsafeBufferPointer { name throws(MemoryExhausted) in
+      try parts.row(named: name, isShown: isShown)
+    }
+  }
+}
+
+/// What a row on its own keeps besides its name: everything its cells and
+/// fields read.
+struct DetachedParts {
+  var kind: FileKind
+  var isDirectoryLike: Bool
+  var details: EntryDetails?
+  var symlinkTarget: [UInt8]?
+  var securityContext: [UInt8]?
+  var entryCount: Int?
+  var treeTotals: TreeTotals?
+  var location: RowLocation
+  var directory: DirectoryID
+
+  /// The row `name` with these parts, the one row of its own listing.
+  ///
+  /// - Throws: ``MemoryExhausted`` when there is no room for it.
+  func row(named name: UnsafeBufferPointer<UInt8>, isShown: Bool) throws(MemoryExhausted)
+    -> FileRow
+  {
     var list = EntryList()
     let index = UInt32(0)
-    try list.append(name: Array(name), kind: kind)
-    list.entries[0].isDirectoryLike = entry.isDirectoryLike
-    if let details {
-      list.details = [details]
-    }
+    try list.append(name: name, kind: kind)
+    list.entries[0].isDirectoryLike = isDirectoryLike
+    if let details { list.details = [details] }
     if let symlinkTarget { list.symlinkTargets[index] = symlinkTarget }
     if let securityContext { list.securityContexts[index] = securityContext }
     if let entryCount { list.entryCounts[index] = entryCount }
-    if let totals = totals ?? treeTotals { list.treeTotals[index] = totals }
-    let copy = Listing(
-      list, at: location, directory: listing.directory, returnsStorage: false,
-      isFiltered: isShown)
-    return FileRow(listing: copy, position: 0)
+    if let treeTotals { list.treeTotals[index] = treeTotals }
+    let listing = Listing(
+      list, at: location, directory: directory, returnsStorage: false, isFiltered: isShown)
+    return FileRow(listing: listing, position: 0)
   }
 }

@@ -10,17 +10,17 @@ struct RowLocation: Sendable {
   /// Where in ``pathPrefix`` what a row shows before the name starts: at 0
   /// when several operands are listed (`ARG/sub/`), after the operand when
   /// one is (`sub/`).
-  private let displayStart: Int
+  let displayStart: Int
   /// How far below the operand the entries are: 0 for operands themselves.
   let depth: Int
   /// Where in ``pathPrefix`` what messages put before a name starts: ls
   /// names the entries of the operand `.` without `./`.
-  private let messageStart: Int
+  let messageStart: Int
   /// Where in ``pathPrefix`` the path below the operand starts.
-  private let relativeStart: Int
+  let relativeStart: Int
   /// Where in ``pathPrefix`` the `path` field starts: after the `./` of
   /// the `.` listed when no PATH is given, as fd shows paths.
-  private let fieldPathStart: Int
+  let fieldPathStart: Int
 
   init(
     pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
