@@ -184,14 +184,21 @@ final class Lister {
     var tree = configuration.treeOrder.map { order in
       OrderedTree(order, configuration: configuration, output: output)
     }
-    // Columns measured over all the rows need them all first.
-    let holdsRows = tree == nil && configuration.presentation.measuresColumns
-    var held: [FileRow] = []
+    // Columns measured over all the rows need them all first: they are
+    // kept within the sort budget, in the order they come.
+    var held =
+      tree == nil && configuration.presentation.measuresColumns
+      ? MeasuredRowStore(budget: configuration.sortMemory, isReversed: false) : nil
+    var arrivals: UInt64 = 0
     func handOn(_ rows: [FileRow]) throws {
       if tree != nil {
         for row in rows where output.isShown(row) { try tree!.add(row, output: output) }
-      } else if holdsRows {
-        held += rows
+      } else if held != nil {
+        for row in rows where output.isShown(row) {
+          arrivals += 1
+          try held!.add(
+            row, key: withUnsafeBytes(of: arrivals.bigEndian, Array.init), output: output)
+        }
       } else {
         try output.write(rows: rows, areShown: false)
         try stopAtLimit()
@@ -215,8 +222,8 @@ final class Lister {
     try handOn(subtree.ready)
     if let tree {
       try tree.finish(output: output)
-    } else if holdsRows {
-      try output.write(rows: held, areShown: false)
+    } else if let held {
+      try held.finish(output: output)
     }
     return totals
   }

@@ -10,8 +10,13 @@ import Testing
     RandomTree(&random, entries: 5000)
   }
 
+  /// Formats whose rows stand alone, and formats whose columns are
+  /// measured over every row (`-l`, `-s`, `-i`), which are kept whole and
+  /// measured as they come rather than rendered.
   @Test(arguments: [
     ["--format={size}\t{path}"], ["--json"], ["--csv"], [], ["-0", "--format={name:shell}"],
+    ["-l"], ["-s", "-i", "--color=always"], ["-lh", "--quoting-style=shell", "--color=always"],
+    ["-lZ", "-n", "--time-style=full-iso"],
   ])
   func spilledAndHeldGiveTheSameBytes(format: [String]) {
     var random = SeededRandom()
@@ -31,6 +36,28 @@ import Testing
       let reversedHeld = lsrows((["--limit=100000", "-r"] + base).map(bytes), in: tree.root.path)
       #expect(reversed == reversedHeld, "-r \(sortBy) \(format), \(random)")
     }
+  }
+
+  /// du's order with columns measured over every row keeps its rows
+  /// within the budget too: spilled, the rows are those of a sort held in
+  /// memory (measured all at once), in du's order.
+  @Test func measuredRowsInDuOrderSpill() {
+    var random = SeededRandom()
+    let tree = Self.bigTree(&random)
+    _ = lsrows(["-RA", "."].map(bytes), in: tree.root.path)
+    let base = ["-lRA", "--where", "tree_size >= 0", "."]
+    let spilled = lsrows((["--sort-memory=1"] + base).map(bytes), in: tree.root.path)
+    let inMemory = lsrows((["--sort-memory=1G"] + base).map(bytes), in: tree.root.path)
+    let held = lsrows(
+      (["--sort-by=name", "--limit=100000"] + base).map(bytes), in: tree.root.path)
+    #expect(spilled.exitStatus == 0, "\(spilled.errorText)")
+    #expect(spilled.standardOutput.count > 100_000, "\(random)")
+    #expect(spilled == inMemory, "\(random)")
+    func lines(_ output: [UInt8]) -> [ArraySlice<UInt8>] {
+      output.split(separator: UInt8(ascii: "\n")).sorted { $0.lexicographicallyPrecedes($1) }
+    }
+    #expect(lines(spilled.standardOutput) == lines(held.standardOutput), "\(random)")
+    #expect(spilled.standardOutput != held.standardOutput, "du's order is not the name order")
   }
 
   /// The runs are temporary files made in $TMPDIR and unlinked at once:

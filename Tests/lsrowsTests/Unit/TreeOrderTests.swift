@@ -99,12 +99,13 @@ import Testing
     let order = Self.orders[orderIndex]
     var random = SeededRandom()
     let rows = Self.rows(&random, count: 300)
-    func sorted(limit: Int?) throws -> [[UInt8]] {
+    func sorted(limit: Int) throws -> [[UInt8]] {
       var tree = TreeRows(order: order, reader: FieldReader(accounts: AccountNames()), limit: limit)
       for row in rows { try tree.add(row) }
       return tree.sorted().map { $0.path }
     }
-    let full = try sorted(limit: nil)
+    // A limit above the count holds every row: the full order.
+    let full = try sorted(limit: rows.count + 1)
     #expect(full.count == rows.count)
     for limit in [0, 1, 2, 17, 299, 300, 1000] {
       #expect(try sorted(limit: limit) == Array(full.prefix(limit)), "\(limit), \(random)")

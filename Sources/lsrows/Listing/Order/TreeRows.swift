@@ -1,28 +1,26 @@
-/// The rows of one operand's tree under a ``TreeOrder``, held until the
-/// walk ends and then handed out in that order.
+/// The best rows of one operand's tree under a ``TreeOrder`` and a limit,
+/// held until the walk ends and then handed out in that order.
 ///
-/// With a limit, only the best `limit` rows are held, in a heap whose top
-/// is the worst of them, so `--limit=20` over millions of entries holds
-/// twenty rows, each ``FileRow/detached(isShown:treeTotals:)`` from its directory's listing.
-/// Without one, every row is held by reference to its listing, which is
-/// compact: the names of a directory back to back, and its statuses.
-/// Every row offered must be one the listing shows.
+/// Only the best `limit` rows are held, in a heap whose top is the worst
+/// of them, so `--limit=20` over millions of entries holds twenty rows,
+/// each ``FileRow/detached(isShown:treeTotals:)`` from its directory's
+/// listing. Every row offered must be one the listing shows.
 struct TreeRows {
   private let order: TreeOrder
   private let reader: FieldReader
-  /// At most this many rows are held; `nil` for all of them.
-  private let limit: Int?
+  /// At most this many rows are held.
+  private let limit: Int
   /// The rows held, by slot.
   private var rows: [FileRow] = []
   /// The key values of slot `slot` at `slot * keyCount`.
   private var values: [SortValue?] = []
-  /// With a limit, the slots as a heap: each slot's row comes after
+  /// The slots as a heap: each slot's row comes after
   /// (or ties with) those of its children, so the first is the worst.
   private var heap: [Int] = []
   /// The key values of the row being offered.
   private var candidate: [SortValue?] = []
 
-  init(order: TreeOrder, reader: FieldReader, limit: Int?) {
+  init(order: TreeOrder, reader: FieldReader, limit: Int) {
     self.order = order
     self.reader = reader
     self.limit = limit
@@ -30,18 +28,11 @@ struct TreeRows {
 
   private var keyCount: Int { order.keys.count }
 
-  /// Offers `row`: held when there is no limit, or when it comes before
-  /// the worst row held.
+  /// Offers `row`: held when fewer than the limit are, or when it comes
+  /// before the worst row held.
   ///
   /// - Throws: ``MemoryExhausted`` when there is no room to hold it.
   mutating func add(_ row: FileRow) throws(MemoryExhausted) {
-    guard let limit else {
-      try Memory.reserve(&rows, atLeast: rows.count + 1)
-      try Memory.reserve(&values, atLeast: values.count + keyCount)
-      rows.append(row)
-      SortValue.append(of: row, keys: order.keys, reader: reader, to: &values)
-      return
-    }
     guard limit > 0 else { return }
     candidate.removeAll(keepingCapacity: true)
     SortValue.append(of: row, keys: order.keys, reader: reader, to: &candidate)
