@@ -12,6 +12,9 @@ extension Diagnostics {
         + Array(" for reading: \(error.errno)".utf8)
     case .read: what = "error reading "
     case .write: return Array("write error: \(error.errno)".utf8)
+    case .readIgnoreFile: what = "cannot read ignore file "
+    case .configLine(let line):
+      return Array("bad config line \(line) in file ".utf8) + quotedFileName(error.path)
     case .temporaryFile:
       return Array("cannot write a temporary file in ".utf8) + quotedFileName(error.path)
         + Array(": \(error.errno)".utf8)

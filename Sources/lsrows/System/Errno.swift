@@ -15,6 +15,8 @@ struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringConvertib
 
   static let interrupted = Errno(rawValue: EINTR)
   static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+  static let notADirectory = Errno(rawValue: ENOTDIR)
+  static let isADirectory = Errno(rawValue: EISDIR)
   static let brokenPipe = Errno(rawValue: EPIPE)
   static let tooManyOpenFiles = Errno(rawValue: EMFILE)
   static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)

@@ -22,6 +22,10 @@ struct SystemError: Error, Equatable, Sendable {
     /// Making, writing or reading a temporary file of sorted rows; the
     /// path is the directory it is in.
     case temporaryFile
+    /// Reading an ignore file or git configuration for `--gitignore`.
+    case readIgnoreFile
+    /// A line of a git configuration file that git refuses, by number.
+    case configLine(Int)
   }
 
   let call: Call
