@@ -5,11 +5,14 @@ final class Lister {
   private let configuration: Configuration
   private let output: RowOutput
   private let problems: ProblemReporter
+  /// `--gitignore`: the rules of the operands' work trees.
+  private let gitIgnore: GitIgnoreOperands?
 
   init(_ configuration: Configuration, output: RowOutput, diagnostics: Diagnostics) {
     self.configuration = configuration
     self.output = output
     problems = ProblemReporter(diagnostics) { () throws(SystemError) in try output.flush() }
+    gitIgnore = configuration.gitIgnore.map(GitIgnoreOperands.init)
   }
 
   /// Lists every operand and flushes the output.
@@ -23,6 +26,9 @@ final class Lister {
   ///   when memory runs out, after the rows so far.
   func run() throws -> ExitStatus {
     try output.begin()
+    for failure in configuration.gitIgnore?.failures ?? [] {
+      try problems.report(failure, FailureSeverity.entry)
+    }
     do {
       switch configuration.operands {
       case .workingDirectory:
@@ -50,8 +56,11 @@ final class Lister {
     for path in paths {
       do {
         switch try configuration.resolver.resolve(path) {
-        case .file(let status): try files.append(name: path, status: status, kind: status.kind)
+        case .file(let status):
+          guard try !isGitIgnored(path, isDirectory: status.kind == .directory) else { continue }
+          try files.append(name: path, status: status, kind: status.kind)
         case .directory(let status):
+          guard try !isGitIgnored(path, isDirectory: true) else { continue }
           try directories.append(name: path, status: status, kind: .directory)
         }
       } catch let error as SystemError {
@@ -85,6 +94,7 @@ final class Lister {
       case .operand(let operand):
         do {
           let status = try configuration.resolver.ownStatus(of: operand)
+          guard try !isGitIgnored(operand, isDirectory: status.kind == .directory) else { break }
           try files.append(name: operand, status: status, kind: status.kind)
         } catch let error as SystemError {
           try problems.report(error, .seriousTrouble)
@@ -103,6 +113,27 @@ final class Lister {
     }
     try readAndSort(&files)
     try output.write(operands: Listing(files, at: .operands))
+  }
+
+  /// Whether `--gitignore` leaves the operand `path` out; what could not
+  /// be read on the way is reported.
+  private func isGitIgnored(_ path: [UInt8], isDirectory: Bool) throws -> Bool {
+    guard let gitIgnore else { return false }
+    var failures: [SystemError] = []
+    let excluded = gitIgnore.excludes(path, isDirectory: isDirectory) { failures.append($0) }
+    for failure in failures { try problems.report(failure, FailureSeverity.entry) }
+    return excluded
+  }
+
+  /// The rules of the directory operand `path` with `--gitignore`: `nil`
+  /// outside a work tree (or without the option), `.excluded` when git
+  /// ignores it; what could not be read on the way is reported.
+  private func ignoreRules(ofDirectory path: [UInt8]) throws -> GitWorkTree.OperandRules {
+    guard let gitIgnore else { return .outside }
+    var failures: [SystemError] = []
+    let rules = gitIgnore.rules(ofDirectory: path) { failures.append($0) }
+    for failure in failures { try problems.report(failure, FailureSeverity.entry) }
+    return rules
   }
 
   /// Reads what the options need about operands listed as themselves, and
@@ -130,10 +161,16 @@ final class Lister {
     _ path: [UInt8], number: Int, showsPath: Bool, isImplicit: Bool = false
   ) throws {
     try stopAtLimit()
+    var ignoreScope: GitIgnoreScope?
+    switch try ignoreRules(ofDirectory: path) {
+    case .excluded: return
+    case .scope(let scope): ignoreScope = scope
+    case .outside: break
+    }
     if let visibility = configuration.totals {
       try walkForTotals(
         path, number: number, showsPath: showsPath, isImplicit: isImplicit,
-        visibility: visibility)
+        ignoreScope: ignoreScope, visibility: visibility)
       return
     }
     var tree = configuration.treeOrder.map { order in
@@ -141,7 +178,7 @@ final class Lister {
     }
     try BackgroundWalk.run(
       operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
-      configuration: configuration.walk
+      ignoreScope: ignoreScope, configuration: configuration.walk
     ) { events in
       var rest = events
       while let event = rest.first {
@@ -174,7 +211,7 @@ final class Lister {
   @discardableResult
   private func walkForTotals(
     _ path: [UInt8], number: Int, showsPath: Bool, isImplicit: Bool,
-    visibility: RowVisibility
+    ignoreScope: GitIgnoreScope? = nil, visibility: RowVisibility
   ) throws -> TreeTotals {
     var subtree = SubtreeTotals(
       operand: try? configuration.resolver.ownStatus(of: path), visibility: visibility,
@@ -206,7 +243,7 @@ final class Lister {
     }
     try BackgroundWalk.run(
       operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
-      configuration: configuration.walk
+      ignoreScope: ignoreScope, configuration: configuration.walk
     ) { events in
       for event in events {
         switch event {

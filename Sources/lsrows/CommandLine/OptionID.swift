@@ -2,6 +2,7 @@
 enum OptionID: Sendable, Hashable, CaseIterable {
   // Which entries
   case all, almostAll, directory, recursive, maxDepth, minDepth, oneFileSystem, prune, pruneWhere
+  case gitIgnore
   case filter
   case type, filesFrom, ignore, ignoreBackups, hide
   case dereference, dereferenceCommandLine, dereferenceCommandLineSymlinkToDirectory

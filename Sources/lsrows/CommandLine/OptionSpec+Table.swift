@@ -15,6 +15,7 @@ extension OptionSpec {
     OptionSpec(.oneFileSystem, long: ["one-file-system"]),
     OptionSpec(.prune, long: ["prune"], argument: .required),
     OptionSpec(.pruneWhere, long: ["prune-where"], argument: .required),
+    OptionSpec(.gitIgnore, long: ["gitignore"]),
     OptionSpec(.filter, long: ["where"], argument: .required),
     OptionSpec(.dereference, short: "L", long: ["dereference"]),
     OptionSpec(.dereferenceCommandLine, short: "H", long: ["dereference-command-line"]),
@@ -85,6 +86,7 @@ extension OptionSpec {
   /// (``ArgumentParser``), as it was before lsrows added them.
   static let lsrowsLongNames: Set<String> = [
     "type", "files0-from", "max-depth", "min-depth", "one-file-system", "prune", "prune-where",
+    "gitignore",
     "where", "sort-by", "limit", "sort-memory", "json", "csv", "fields", "null",
   ]
 }

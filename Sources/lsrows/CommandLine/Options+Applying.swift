@@ -31,6 +31,7 @@ extension Options {
     case .limit: limit = try Self.count(text, option: "--limit")
     case .sortMemory: sortMemory = try Self.memorySize(text)
     case .oneFileSystem: staysOnFileSystem = true
+    case .gitIgnore: appliesGitIgnore = true
     case .prune:
       do {
         try prunes.addPattern(text)

@@ -24,6 +24,8 @@ struct Options: Sendable {
   /// `--one-file-system`: directories on another file system are listed,
   /// not entered.
   var staysOnFileSystem = false
+  /// `--gitignore`: leave out what git ignores.
+  var appliesGitIgnore = false
   /// `--prune` and `--prune-where`: directories neither listed nor entered.
   var prunes = Prunes()
   /// `--fields`: the fields of `--json` and `--csv`, in order.

@@ -53,11 +53,13 @@ extension Configuration {
     limit = options.limit
     sortMemory = options.sortMemory ?? ExternalSort.defaultBudget
     staysOnFileSystem = options.staysOnFileSystem
+    gitIgnore = options.appliesGitIgnore ? GitUserSettings.read() : nil
     let hidePatterns = options.hidden == .none ? options.hidePatterns : []
     if needsTotals {
       totals = RowVisibility(
         hidden: options.hidden, ignored: IgnoredNames(options.ignorePatterns + hidePatterns),
-        prunes: options.prunes, maxDepth: options.listingDepth)
+        prunes: options.prunes, maxDepth: options.listingDepth,
+        appliesGitIgnore: options.appliesGitIgnore)
     }
     presentation.alignsNameColumns =
       !order.keepsReadOrder || options.showsBlocks || options.listingDepth > 1
@@ -80,6 +82,7 @@ extension Configuration {
         hidden: options.hidden,
         ignored: IgnoredNames(options.ignorePatterns + hidePatterns),
         metadata: metadata, order: walkOrder, prunes: options.prunes,
+        appliesGitIgnore: options.appliesGitIgnore,
         mergedChunkSize: Self.mergedChunkSize(order: walkOrder, presentation: presentation),
         chunkFilter: presentation.filter.keepsAll ? nil : presentation.filter,
         entryCountDepth: walkCounts ? options.listingDepth : 0),
@@ -90,6 +93,7 @@ extension Configuration {
       // count costs a system call for each of the first 256 descriptors.
       descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2,
       countsEntries: walkCounts)
+    walk.gitSettings = gitIgnore
     if needsTotals {
       walk.readEverything(
         keepsDotAndDotDot: options.hidden == .all, descriptorBudget: Self.descriptorBudget)

@@ -36,6 +36,8 @@ struct Configuration: Sendable {
   var totals: RowVisibility?
   /// `--one-file-system`: mount points count in no total above them.
   var staysOnFileSystem: Bool
+  /// `--gitignore`: the user's git settings, read once; `nil` without it.
+  var gitIgnore: GitUserSettings?
   /// Whether rows are written as they are read: no sort, and no column
   /// whose width depends on the other rows.
   var streamsRows: Bool

@@ -21,11 +21,15 @@ struct RowLocation: Sendable {
   /// Where in ``pathPrefix`` the `path` field starts: after the `./` of
   /// the `.` listed when no PATH is given, as fd shows paths.
   let fieldPathStart: Int
+  /// `--gitignore`: the rules git applies to the entries, when they are in
+  /// a work tree.
+  let ignoreScope: GitIgnoreScope?
 
   init(
     pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
-    relativeStart: Int = 0, fieldPathStart: Int = 0
+    relativeStart: Int = 0, fieldPathStart: Int = 0, ignoreScope: GitIgnoreScope? = nil
   ) {
+    self.ignoreScope = ignoreScope
     self.pathPrefix = pathPrefix
     self.displayStart = min(displayStart, pathPrefix.count)
     self.depth = depth

@@ -65,6 +65,17 @@ import Testing
       case .version:
         let names = input.split(separator: 0).map(Array.init)
         check([bytes("-v"), bytes("--")] + names, path)
+      case .gitignore:
+        // An ignore file in a work tree with the fixture's names.
+        let repository = TemporaryDirectory()
+        repository.directory(".git")
+        repository.file(".git/HEAD", contents: "ref: refs/heads/main\n")
+        repository.file(bytes(".gitignore"), contents: text)
+        repository.directory("sub")
+        for name in ["a", "b.o", "x y", "sub/c"] { repository.file(name) }
+        let result = lsrows(
+          [bytes("-RA"), bytes("--gitignore")], in: repository.path)
+        #expect(result.signal == nil && result.exitStatus == 0, "\(result): \(path)")
       case .values:
         guard let (name, value) = FuzzProperties.valueSetting(input) else { continue }
         if name.hasPrefix("--") {

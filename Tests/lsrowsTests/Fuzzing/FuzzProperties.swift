@@ -9,7 +9,7 @@ import RowCore
 
 /// The fuzz targets, each a property over arbitrary bytes.
 enum FuzzTarget: String, CaseIterable, Sendable {
-  case parser, template, quoting, json, lscolors, version, query, values
+  case parser, template, quoting, json, lscolors, version, query, values, gitignore
 }
 
 /// What each fuzz target checks.
@@ -30,6 +30,7 @@ enum FuzzProperties {
     case .version: version(input)
     case .query: query(input)
     case .values: values(input)
+    case .gitignore: gitignore(input)
     }
   }
 
@@ -217,6 +218,50 @@ enum FuzzProperties {
       pattern.matches(FieldText(name)) != pattern.matches(FieldText(name), usingRuns: false)
     {
       return "the shortcut and the automaton disagree"
+    }
+    return nil
+  }
+
+  /// An ignore file, then after a NUL up to eight NUL-separated paths: the
+  /// file parses, each pattern decides each path (within the matcher's
+  /// step limit), and two rules of git's matcher hold on each base name: a
+  /// pattern that escapes every byte of it matches it and nothing longer,
+  /// and `*` matches it.
+  static func gitignore(_ input: [UInt8]) -> String? {
+    let parts = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+    let patterns = GitIgnorePattern.patterns(in: Array(parts[0]))
+    let paths =
+      parts.count > 1
+      ? parts[1].split(separator: 0).prefix(8).map { Array($0.prefix(1024)) } : [bytes("a")]
+    let scope = GitIgnoreScope(
+      parent: nil,
+      excludes: GitRepositoryExcludes(
+        infoExclude: patterns, excludesFile: patterns.reversed()),
+      directory: [], patterns: patterns)
+    for path in paths {
+      let slash = UInt8(ascii: "/")
+      let name = Array(path.split(separator: slash).last ?? [])
+      guard !name.isEmpty else { continue }
+      for isDirectory in [false, true] {
+        _ = scope.excludes(name[...], isDirectory: isDirectory)
+        for pattern in patterns {
+          _ = path.withUnsafeBufferPointer { path in
+            pattern.matches(
+              path: path, baseNameStart: 0, isDirectory: isDirectory,
+              base: UnsafeBufferPointer(rebasing: path[..<(path.firstIndex(of: slash) ?? 0)]))
+          }
+        }
+      }
+      let escaped = name.flatMap { [UInt8(ascii: "\\"), $0] }
+      if !WildMatch.matches(escaped, name, pathname: false) {
+        return "a name with every byte escaped does not match itself"
+      }
+      if WildMatch.matches(escaped, name + [0x61], pathname: false) {
+        return "a name with every byte escaped matches a longer one"
+      }
+      if !WildMatch.matches([UInt8(ascii: "*")], name, pathname: true) {
+        return "* does not match a name"
+      }
     }
     return nil
   }

@@ -18,7 +18,7 @@ import Testing
   @Test func theHelperReadsTheFirstSubdirectoryTheWalkDoesNot() {
     var schedule = Schedule(directoryLimit: 10, entryLimit: 100)
     var subdirectories = paths("a", "b", "c")
-    let numbers = schedule.enqueue(&subdirectories, depth: 2, leavingFirst: true)
+    let numbers = schedule.enqueue(&subdirectories, depth: 2, parentScope: nil, leavingFirst: true)
     #expect(numbers == 0..<3)
     #expect(subdirectories.isEmpty)
     // The walk reads "a" itself; the helper starts on "b".
@@ -34,10 +34,10 @@ import Testing
   @Test func whatTheHelperReadIsHandedToTheWalkWithItsSubdirectories() {
     var schedule = Schedule(directoryLimit: 10, entryLimit: 100)
     var top = paths("a", "b")
-    _ = schedule.enqueue(&top, depth: 2, leavingFirst: true)
+    _ = schedule.enqueue(&top, depth: 2, parentScope: nil, leavingFirst: true)
     let b = schedule.nextForHelper()!
     var inside = paths("b1", "b2")
-    let numbers = schedule.publish("read b", entries: 7, of: b, subdirectories: &inside)
+    let numbers = schedule.publish("read b", entries: 7, of: b, scope: nil, subdirectories: &inside)
     #expect(numbers == 2..<4)
     guard case .read(let outcome) = schedule.take(1) else {
       Issue.record("b was read")
@@ -56,7 +56,7 @@ import Testing
   @Test func theWalkReadsAnotherWhileTheOneItWantsIsBeingRead() {
     var schedule = Schedule(directoryLimit: 10, entryLimit: 100)
     var top = paths("a", "b", "c")
-    _ = schedule.enqueue(&top, depth: 2, leavingFirst: false)
+    _ = schedule.enqueue(&top, depth: 2, parentScope: nil, leavingFirst: false)
     let a = schedule.nextForHelper()!
     #expect(a.id == 0)
     #expect(schedule.walkCanProceed(wanting: 0))
@@ -76,11 +76,11 @@ import Testing
   @Test func readingStopsAtTheLimitsUntilTheWalkTakes() {
     var schedule = Schedule(directoryLimit: 2, entryLimit: 1000)
     var top = paths("a", "b", "c", "d")
-    _ = schedule.enqueue(&top, depth: 2, leavingFirst: false)
+    _ = schedule.enqueue(&top, depth: 2, parentScope: nil, leavingFirst: false)
     var none: [[UInt8]?] = []
     for _ in 0..<2 {
       let request = schedule.nextForHelper()!
-      _ = schedule.publish("x", entries: 1, of: request, subdirectories: &none)
+      _ = schedule.publish("x", entries: 1, of: request, scope: nil, subdirectories: &none)
     }
     #expect(!schedule.hasWorkForHelper)
     #expect(schedule.nextForHelper() == nil)
@@ -88,16 +88,16 @@ import Testing
     #expect(schedule.hasWorkForHelper)
     var entries = Schedule(directoryLimit: 10, entryLimit: 5)
     var more = paths("a", "b")
-    _ = entries.enqueue(&more, depth: 2, leavingFirst: false)
+    _ = entries.enqueue(&more, depth: 2, parentScope: nil, leavingFirst: false)
     let a = entries.nextForHelper()!
-    _ = entries.publish("x", entries: 5, of: a, subdirectories: &none)
+    _ = entries.publish("x", entries: 5, of: a, scope: nil, subdirectories: &none)
     #expect(entries.nextForHelper() == nil)
   }
 
   @Test func aRequestGivenBackIsTheWalks() {
     var schedule = Schedule(directoryLimit: 10, entryLimit: 100)
     var top = paths("a")
-    _ = schedule.enqueue(&top, depth: 2, leavingFirst: false)
+    _ = schedule.enqueue(&top, depth: 2, parentScope: nil, leavingFirst: false)
     schedule.giveBack(schedule.nextForHelper()!)
     guard case .readItYourself = schedule.take(0) else {
       Issue.record("given back: the walk reads it")
@@ -108,7 +108,7 @@ import Testing
   @Test func pathsTooLongAndUnrequestedNumbersAreTheWalks() {
     var schedule = Schedule(directoryLimit: 10, entryLimit: 100)
     var top: [[UInt8]?] = [nil, bytes("b/") + [0]]
-    _ = schedule.enqueue(&top, depth: 2, leavingFirst: false)
+    _ = schedule.enqueue(&top, depth: 2, parentScope: nil, leavingFirst: false)
     #expect(name(schedule.nextForHelper()) == "b")
     guard case .readItYourself = schedule.take(0),
       case .readItYourself = schedule.take(Schedule.unrequested)

@@ -13,6 +13,8 @@ struct RowVisibility: Sendable {
   let prunes: Prunes
   /// The deepest rows shown: 1 without `-R`.
   let maxDepth: Int
+  /// `--gitignore`: what git ignores, and `.git`, is not shown.
+  var appliesGitIgnore = false
 
   /// Whether `row` is shown when its directory is.
   func shows(_ row: FileRow, _ reader: FieldReader) -> Bool {
@@ -24,6 +26,7 @@ struct RowVisibility: Sendable {
       return false
     }
     if !ignored.isEmpty && ignored.contains(name) { return false }
+    if appliesGitIgnore && GitIgnoreScope.excludes(row) { return false }
     if !prunes.isEmpty && (row.status?.kind ?? row.kind) == .directory && prunes.prunes(row, reader)
     {
       return false

@@ -15,11 +15,12 @@ enum BackgroundWalk {
   /// - Throws: What `handle` threw; the walk stops there.
   static func run(
     operand: [UInt8], walkNumber: Int, showsPath: Bool, isImplicit: Bool = false,
-    configuration: WalkConfiguration, handle: (ArraySlice<WalkEvent>) throws -> Void
+    ignoreScope: GitIgnoreScope? = nil, configuration: WalkConfiguration,
+    handle: (ArraySlice<WalkEvent>) throws -> Void
   ) throws {
     let walker = TreeWalker(
       operand: operand, walkNumber: walkNumber, showsPath: showsPath, isImplicit: isImplicit,
-      configuration: configuration)
+      ignoreScope: ignoreScope, configuration: configuration)
     let overlaps =
       configuration.streamingBatchSize != nil
       || (configuration.maxDepth > 1 && !configuration.readsAhead)

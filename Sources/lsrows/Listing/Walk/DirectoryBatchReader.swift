@@ -9,6 +9,9 @@ struct DirectoryBatchReader: Sendable {
   /// `--prune` and `--prune-where`: directories left out, neither listed
   /// nor entered.
   var prunes = Prunes()
+  /// `--gitignore`: entries git ignores, by their location's rules, and
+  /// `.git`, left out.
+  var appliesGitIgnore = false
   /// Whether a large directory not walked below is read in chunks of this
   /// many entries, each sorted while the next is read on a second thread,
   /// and merged as it is written (``ChunkMerge``); `nil` reads it whole.
@@ -119,6 +122,28 @@ struct DirectoryBatchReader: Sendable {
     list.removeEntries { entry, _ in pruned.contains(entry.index) }
   }
 
+  /// Removes `.git` and what the location's rules ignore from `list`, read
+  /// from `stream`, before anything is read about them.
+  private func removeGitIgnored(
+    from list: inout EntryList, in stream: DirectoryStream, at location: RowLocation
+  ) {
+    let scope = location.ignoreScope
+    var path: [UInt8] = []
+    list.removeEntries { entry, name in
+      if GitIgnoreScope.isGitDirectoryName(name) { return true }
+      guard let scope else { return false }
+      var kind = entry.kind
+      if kind == .unknown {
+        // As git does, the type the directory did not give is looked up.
+        kind =
+          (try? Array(name).withCString { name throws(Errno) in
+            try stream.descriptor.status(of: name, followingSymlink: false)
+          })?.kind ?? .unknown
+      }
+      return scope.excludes(name, isDirectory: kind == .directory, path: &path)
+    }
+  }
+
   /// Removes the entries of `list` whose rows `filter` does not show.
   private func removeHidden(
     from list: inout EntryList, by filter: RowFilter, _ reader: FieldReader,
@@ -176,6 +201,7 @@ struct DirectoryBatchReader: Sendable {
       // Before anything is read about them, as ls never looks at them.
       list.removeEntries { _, name in ignored.contains(name) }
     }
+    if appliesGitIgnore { removeGitIgnored(from: &list, in: stream, at: location) }
     let failures: [SystemError]
     do throws(MemoryExhausted) {
       failures = try metadata.read(

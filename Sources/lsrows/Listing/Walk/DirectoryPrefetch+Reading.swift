@@ -29,7 +29,8 @@ extension DirectoryPrefetch {
     var path: [UInt8] = []
     swap(&path, &request.path)
     return read(
-      path: &path, depth: request.depth, using: &reader, walk: walk, findingSubdirectories: true)
+      path: &path, depth: request.depth, parentScope: request.parentScope, using: &reader,
+      walk: walk, findingSubdirectories: true)
   }
 
   /// Appends to `paths` the paths (as in ``Request``) of `list`'s
@@ -71,8 +72,12 @@ extension DirectoryPrefetch {
   ///
   /// The path loses its NUL and becomes the rows' location: in place, so
   /// that no directory's path is copied (pass one nothing else holds).
-  func read(path: inout [UInt8], depth: Int, using reader: inout Reader) -> Outcome {
-    Self.read(path: &path, depth: depth, using: &reader, walk: walk, findingSubdirectories: false)
+  func read(
+    path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader
+  ) -> Outcome {
+    Self.read(
+      path: &path, depth: depth, parentScope: parentScope, using: &reader, walk: walk,
+      findingSubdirectories: false)
   }
 
   /// Reads as ``read(path:depth:using:)`` does, and with
@@ -80,8 +85,8 @@ extension DirectoryPrefetch {
   /// reader: from the batch before the outcome holds it, as a copy of the
   /// batch retained each of its arrays.
   private static func read(
-    path: inout [UInt8], depth: Int, using reader: inout Reader, walk: Walk,
-    findingSubdirectories: Bool
+    path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader,
+    walk: Walk, findingSubdirectories: Bool
   ) -> Outcome {
     let stream = reader.stream
     let outcome: Outcome
@@ -105,7 +110,16 @@ extension DirectoryPrefetch {
         return outcome
       }
       path.removeLast()  // the NUL
-      let location = walk.paths.location(pathPrefix: path, depth: depth)
+      var scope: GitIgnoreScope?
+      if let settings = walk.configuration.gitSettings {
+        // The directory's name: its path's last component.
+        let end = path.count - 1
+        let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        scope = GitIgnoreScope.scope(
+          of: path[start..<end], below: parentScope, at: stream.descriptor, messagePrefix: path,
+          settings: settings)
+      }
+      let location = walk.paths.location(pathPrefix: path, depth: depth, ignoreScope: scope)
       outcome.location = location
       let batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
       if findingSubdirectories {

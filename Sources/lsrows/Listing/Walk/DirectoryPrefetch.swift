@@ -113,14 +113,17 @@ final class DirectoryPrefetch {
   ///
   /// - Returns: The numbers, in the order the walk descends.
   func queueSubdirectories(
-    of list: EntryList, at prefix: [UInt8], depth: Int, using reader: inout Reader
+    of list: EntryList, at location: RowLocation, using reader: inout Reader
   ) -> Range<Int> {
+    let prefix = location.pathPrefix
+    let depth = location.depth
     appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &reader.subdirectoryPaths)
     guard !reader.subdirectoryPaths.isEmpty else { return 0..<0 }
     return core.monitor.withLock { shared in
       defer { core.monitor.signal(Self.helperWakes) }
       return shared.schedule.enqueue(
-        &reader.subdirectoryPaths, depth: depth + 1, leavingFirst: true)
+        &reader.subdirectoryPaths, depth: depth + 1, parentScope: location.ignoreScope,
+        leavingFirst: true)
     }
   }
 
@@ -193,7 +196,7 @@ final class DirectoryPrefetch {
       } else {
         outcome.subdirectories = shared.schedule.publish(
           outcome, entries: outcome.batch?.list.count ?? 0, of: request,
-          subdirectories: &subdirectories)
+          scope: outcome.location?.ignoreScope, subdirectories: &subdirectories)
         if !outcome.subdirectories.isEmpty { core.monitor.signal(helperWakes) }
       }
       core.monitor.signal(walkWakes)

@@ -30,6 +30,8 @@ struct PrefetchSchedule<Outcome> {
     var path: [UInt8]
     /// The depth of its entries.
     let depth: Int
+    /// `--gitignore`: the rules of the directory it is in.
+    let parentScope: GitIgnoreScope?
   }
 
   /// What the walk is to do about the directory it asked for.
@@ -77,14 +79,16 @@ struct PrefetchSchedule<Outcome> {
   /// taken and not queued.
   ///
   /// - Returns: The numbers, in the order the walk descends.
-  mutating func enqueue(_ paths: inout [[UInt8]?], depth: Int, leavingFirst: Bool) -> Range<Int> {
+  mutating func enqueue(
+    _ paths: inout [[UInt8]?], depth: Int, parentScope: GitIgnoreScope?, leavingFirst: Bool
+  ) -> Range<Int> {
     let first = states.count
     for (index, path) in paths.enumerated() {
       states.append(path == nil || (leavingFirst && index == 0) ? .taken : .pending)
     }
     for index in paths.indices.reversed() where !(leavingFirst && index == 0) {
       guard let path = paths[index].take() else { continue }
-      stack.append(Request(id: first + index, path: path, depth: depth))
+      stack.append(Request(id: first + index, path: path, depth: depth, parentScope: parentScope))
     }
     paths.removeAll(keepingCapacity: true)
     return first..<states.count
@@ -134,9 +138,11 @@ struct PrefetchSchedule<Outcome> {
   /// With it, so that the walk, which may take it at once and descend,
   /// finds them known.
   mutating func publish(
-    _ outcome: Outcome, entries: Int, of request: Request, subdirectories: inout [[UInt8]?]
+    _ outcome: Outcome, entries: Int, of request: Request, scope: GitIgnoreScope?,
+    subdirectories: inout [[UInt8]?]
   ) -> Range<Int> {
-    let numbers = enqueue(&subdirectories, depth: request.depth + 1, leavingFirst: false)
+    let numbers = enqueue(
+      &subdirectories, depth: request.depth + 1, parentScope: scope, leavingFirst: false)
     readDirectories += 1
     readEntries += entries
     states[request.id] = .read(outcome, entries: entries)

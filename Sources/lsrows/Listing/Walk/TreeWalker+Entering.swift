@@ -61,7 +61,8 @@ extension TreeWalker {
       child.disposition = .otherFileSystem
     } else if let stream = child.stream {
       extendRelativePath(to: child.name, below: parent)
-      let location = location(depth: parent.depth + 1)
+      let location = location(
+        depth: parent.depth + 1, entering: child.name, at: stream.descriptor, below: parent)
       // Read whole, in the lent buffer: its rows wait for its parent's anyway.
       child.batch = configuration.reader.read(from: stream, limit: .max, at: location)
       child.location = location
@@ -69,7 +70,8 @@ extension TreeWalker {
     } else if let outcome = child.outcome {
       extendRelativePath(to: child.name, below: parent)
       child.batch = outcome.batch.take()
-      child.location = outcome.location ?? location(depth: parent.depth + 1)
+      child.location =
+        outcome.location ?? location(depth: parent.depth + 1, ignoreScope: nil)
       child.disposition = child.batch == nil ? .otherFileSystem : .entered
     }
     if configuration.countsEntries {
@@ -110,6 +112,9 @@ extension TreeWalker {
     }
     guard let status = child.status, let batch = child.batch.take(), let location = child.location
     else { return }
+    for failure in location.ignoreScope?.failures ?? [] {
+      send(.failure(failure, FailureSeverity.entry))
+    }
     let depth = parent.depth + 1
     let frame = WalkFrame(
       stream: child.stream, status: status, name: name, of: listing,
@@ -120,8 +125,7 @@ extension TreeWalker {
       frame.subdirectories.append(
         child.isQueued
           ? child.outcome?.subdirectories ?? 0..<0
-          : prefetch.queueSubdirectories(
-            of: batch.list, at: location.pathPrefix, depth: depth, using: &prefetchReader))
+          : prefetch.queueSubdirectories(of: batch.list, at: location, using: &prefetchReader))
     }
     receive(consume batch, into: frame)
     if child.stream != nil { directories.keepWithinBudget(readOut: readOut) }
@@ -143,7 +147,9 @@ extension TreeWalker {
       let prefix = parent.location.pathPrefix
       guard paths.isShortEnough(prefix.count + name.count) else { return false }
       var path = DirectoryPrefetch.requestPath(prefix, name)
-      outcome = prefetch.read(path: &path, depth: parent.depth + 1, using: &prefetchReader)
+      outcome = prefetch.read(
+        path: &path, depth: parent.depth + 1, parentScope: parent.location.ignoreScope,
+        using: &prefetchReader)
     }
     guard let outcome else { return false }
     // Handed back at the walk's next take, to be filled again.

@@ -29,8 +29,7 @@ extension TreeWalker {
     let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
     if frame.depth == 1, let prefetch {
       frame.subdirectories.append(
-        prefetch.queueSubdirectories(
-          of: batch.list, at: frame.location.pathPrefix, depth: 1, using: &prefetchReader))
+        prefetch.queueSubdirectories(of: batch.list, at: frame.location, using: &prefetchReader))
     }
     receive(consume batch, into: frame)
   }

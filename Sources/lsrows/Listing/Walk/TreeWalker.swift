@@ -39,6 +39,8 @@ final class TreeWalker: BatchProducer {
   private let walkNumber: Int
   /// Reads subdirectories ahead on a second thread, during `-R`.
   var prefetch: DirectoryPrefetch?
+  /// `--gitignore`: the operand's rules, from its work tree's top down.
+  private let rootScope: GitIgnoreScope?
   var events: HandOffBuffer<WalkEvent>
   let directories: OpenDirectories
   /// The path from the operand to the top directory, `/`-terminated.
@@ -61,11 +63,13 @@ final class TreeWalker: BatchProducer {
   ///   - walkNumber: Which directory operand this is (1 for the first).
   ///   - showsPath: Whether rows start with the operand (several operands).
   ///   - isImplicit: Whether the operand is the `.` of no PATH given.
+  ///   - ignoreScope: `--gitignore`: the operand's rules.
   ///   - configuration: What to list and how.
   init(
     operand: [UInt8], walkNumber: Int, showsPath: Bool, isImplicit: Bool = false,
-    configuration: WalkConfiguration
+    ignoreScope: GitIgnoreScope? = nil, configuration: WalkConfiguration
   ) {
+    rootScope = ignoreScope
     paths = WalkPaths(operand: operand, showsPath: showsPath, isImplicit: isImplicit)
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
       byteCount: DirectoryStream.bufferSize, alignment: 8)
@@ -115,7 +119,7 @@ final class TreeWalker: BatchProducer {
     directories.push(
       WalkFrame(
         stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
-        id: nextDirectoryID(), location: location(depth: 1),
+        id: nextDirectoryID(), location: location(depth: 1, ignoreScope: rootScope),
         countsEntries: configuration.countsEntries))
     readBatch(directories.top!)
   }
@@ -214,8 +218,25 @@ final class TreeWalker: BatchProducer {
   }
 
   /// Where the rows of the directory at the end of the relative path are.
-  func location(depth: Int) -> RowLocation {
-    paths.location(relative: relative, depth: depth)
+  func location(depth: Int, ignoreScope: GitIgnoreScope?) -> RowLocation {
+    paths.location(relative: relative, depth: depth, ignoreScope: ignoreScope)
+  }
+
+  /// Where the rows of the subdirectory `name` of `parent`, at the end of
+  /// the relative path and open at `descriptor`, are; with `--gitignore`,
+  /// with its rules.
+  func location(
+    depth: Int, entering name: ArraySlice<UInt8>, at descriptor: FileDescriptor,
+    below parent: WalkFrame
+  ) -> RowLocation {
+    let pathPrefix = paths.pathPrefix(relative: relative)
+    let scope =
+      configuration.readsIgnoreRules
+      ? GitIgnoreScope.scope(
+        of: name, below: parent.location.ignoreScope, at: descriptor, messagePrefix: pathPrefix,
+        settings: configuration.gitSettings)
+      : nil
+    return paths.location(pathPrefix: pathPrefix, depth: depth, ignoreScope: scope)
   }
 
   /// The directory's path as messages name it.

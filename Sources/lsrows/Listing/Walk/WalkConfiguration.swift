@@ -9,6 +9,14 @@ struct WalkConfiguration: Sendable {
   /// `--one-file-system`: directories on another file system than the
   /// operand's are listed but not entered.
   var staysOnFileSystem: Bool
+  /// `--gitignore`: the user's git settings; each directory's location
+  /// then carries its ignore rules (``GitIgnoreScope``), made as it is
+  /// entered.
+  var gitSettings: GitUserSettings?
+
+  var readsIgnoreRules: Bool {
+    gitSettings != nil
+  }
   /// How many entries of the operand directory are read at a time when
   /// rows are written as they are read; `nil` reads it whole.
   var streamingBatchSize: Int?
@@ -44,6 +52,8 @@ extension WalkConfiguration {
     reader.hidden = keepsDotAndDotDot ? .all : .almostAll
     reader.ignored = IgnoredNames([])
     reader.prunes = Prunes()
+    // What git ignores is read too, and RowVisibility hides it.
+    reader.appliesGitIgnore = false
     reader.mergedChunkSize = nil
     reader.chunkFilter = nil
     maxDepth = .max
