@@ -232,7 +232,7 @@ enum FuzzProperties {
     let patterns = GitIgnorePattern.patterns(in: Array(parts[0]))
     let paths =
       parts.count > 1
-      ? parts[1].split(separator: 0).prefix(8).map { Array($0.prefix(1024)) } : [bytes("a")]
+      ? parts[1].split(separator: 0).prefix(8).map { Array($0.prefix(1024)) } : [[0x61]]
     let scope = GitIgnoreScope(
       parent: nil,
       excludes: GitRepositoryExcludes(
