@@ -178,3 +178,39 @@ extension String {
     String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
+
+/// `--gitignore` reads each entered directory's `.gitignore` once, and
+/// without it nothing git-related is looked at.
+@Suite(.enabled(if: access("/usr/bin/strace", X_OK) == 0, "strace is not installed"))
+struct GitIgnoreSystemCallTests {
+  /// The lines of `strace -f -e trace=%file` that name `name`.
+  func fileCalls(naming name: String, _ arguments: [String], in directory: String) -> [String] {
+    let report = directory + "/../strace.out"
+    _ = runProcess(
+      "strace",
+      ["-f", "-e", "trace=%file", "-o", report, Programs.lsrows].map(bytes)
+        + arguments.map(bytes),
+      environment: ["HOME": directory, "GIT_CONFIG_NOSYSTEM": "1", "XDG_CONFIG_HOME": nil])
+    let text = String(decoding: readFile(report), as: UTF8.self)
+    return text.split(separator: "\n").map(String.init).filter { $0.contains("\"\(name)") }
+  }
+
+  @Test func eachIgnoreFileIsReadOnceAndOnlyWithTheOption() {
+    let root = TemporaryDirectory()
+    root.directory("repo")
+    root.directory("repo/.git")
+    root.file("repo/.git/HEAD", contents: "ref: refs/heads/main\n")
+    root.file("repo/.gitignore", contents: "ignored/\n")
+    for directory in ["a", "a/b", "c", "ignored", "ignored/deep"] {
+      root.directory("repo/" + directory)
+      root.file("repo/" + directory + "/.gitignore", contents: "x\n")
+    }
+    let top = root.path + "/repo"
+    let without = fileCalls(naming: ".git", ["-RA", top], in: top)
+    #expect(without.isEmpty, "\(without)")
+    let with = fileCalls(naming: ".gitignore", ["-RA", "--gitignore", top], in: top)
+      .filter { $0.contains("open") }
+    // The top, a, a/b and c: ignored/ is not entered.
+    #expect(with.count == 4, "\(with)")
+  }
+}
