@@ -65,7 +65,7 @@ _lsrows() {
         local options="--all --almost-all --directory --ignore= --hide= --ignore-backups
             --recursive --max-depth= --dereference --dereference-command-line
             --dereference-command-line-symlink-to-dir
-            --min-depth= --prune= --prune-where= --one-file-system --where= --sort-by= --limit= --sort-memory=
+            --min-depth= --prune= --prune-where= --one-file-system --gitignore --where= --sort-by= --limit= --sort-memory=
             --type= --files0-from= --reverse --sort= --group-directories-first
             --numeric-uid-gid --no-group --author --human-readable --si --block-size= --kibibytes
             --inode --size --context --time= --time-style= --full-time

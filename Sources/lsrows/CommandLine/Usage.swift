@@ -36,6 +36,10 @@ enum Usage {
                                    (as --where) holds, and what is below them
           --one-file-system      with -R, list directories on other file systems
                                    but do not enter them
+          --gitignore            leave out what git ignores, by git's rules
+                                   (.gitignore files, info/exclude,
+                                   core.excludesFile), and .git; an ignored
+                                   directory is not entered
           --where=EXPR           list only rows for which EXPR holds (repeatable):
                                    comparisons FIELD OP VALUE joined by and, or,
                                    not and parentheses; OP is == != < <= > >=,

@@ -21,15 +21,15 @@ struct RowLocation: Sendable {
   /// Where in ``pathPrefix`` the `path` field starts: after the `./` of
   /// the `.` listed when no PATH is given, as fd shows paths.
   let fieldPathStart: Int
-  /// `--gitignore`: the rules git applies to the entries, when they are in
-  /// a work tree.
-  let ignoreScope: GitIgnoreScope?
+  /// Rules a walk attaches to the directory (`--gitignore`'s), which
+  /// layers above this one define and read.
+  let rules: (any DirectoryRules)?
 
   init(
     pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
-    relativeStart: Int = 0, fieldPathStart: Int = 0, ignoreScope: GitIgnoreScope? = nil
+    relativeStart: Int = 0, fieldPathStart: Int = 0, rules: (any DirectoryRules)? = nil
   ) {
-    self.ignoreScope = ignoreScope
+    self.rules = rules
     self.pathPrefix = pathPrefix
     self.displayStart = min(displayStart, pathPrefix.count)
     self.depth = depth
@@ -76,3 +76,7 @@ struct RowLocation: Sendable {
     depth == 0
   }
 }
+
+/// Rules a walk attaches to a directory's location, for the layers above
+/// to read back: this layer only carries them.
+protocol DirectoryRules: AnyObject, Sendable {}

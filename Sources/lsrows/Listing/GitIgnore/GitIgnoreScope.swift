@@ -8,7 +8,7 @@ import Glibc
 /// and subdirectories read from it, on any thread; it holds its parent, so
 /// what is kept is the rules of the directories on the way down, and of
 /// those read ahead.
-final class GitIgnoreScope: Sendable {
+final class GitIgnoreScope: DirectoryRules {
   let parent: GitIgnoreScope?
   let excludes: GitRepositoryExcludes
   /// The directory's path below the work tree's top, without a trailing
@@ -206,5 +206,13 @@ extension GitIgnoreScope {
     }
     return .top(
       at: descriptor, gitDirectory: gitDirectory, messagePrefix: messagePrefix, settings: settings)
+  }
+}
+
+extension RowLocation {
+  /// `--gitignore`: the rules git applies to the entries, when they are in
+  /// a work tree.
+  var ignoreScope: GitIgnoreScope? {
+    rules as? GitIgnoreScope
   }
 }

@@ -52,7 +52,7 @@ struct WalkPaths: Sendable {
       depth: depth,
       messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0,
       relativeStart: operandPrefix.count,
-      fieldPathStart: operandIsImplicit ? operandPrefix.count : 0, ignoreScope: ignoreScope)
+      fieldPathStart: operandIsImplicit ? operandPrefix.count : 0, rules: ignoreScope)
   }
 
   /// Whether a directory whose path from the working directory is
