@@ -112,6 +112,17 @@ struct GitIgnoreWorkTreeTests {
     #expect(outside.outputText.contains("repo/nested/a.o\n"))
     #expect(!outside.outputText.contains("repo/src/a.o"))
     #expect(!outside.outputText.contains("b.txt"))
+    // A repository in a directory the outer one ignores, given as the
+    // operand: git finds it from the operand, and lists it by its rules.
+    repository.makeDirectory("build/inner")
+    _ = runProcess(
+      "git", ["init", "-q", repository.top + "/build/inner"].map(bytes),
+      environment: repository.environment)
+    repository.write("build/inner/x.o", [])
+    let inner = listed(repository, ["-A", "--gitignore", "build/inner"])
+    #expect(inner.outputText == "x.o\n", "\(inner)")
+    let itself = listed(repository, ["-d", "--gitignore", "build/inner", "build/sub"])
+    #expect(itself.outputText == "build/inner\n", "\(itself)")
   }
 
   @Test func itCombinesWithTheOtherOptions() {

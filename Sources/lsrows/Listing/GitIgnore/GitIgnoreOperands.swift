@@ -22,7 +22,8 @@ final class GitIgnoreOperands {
 
   /// Whether git ignores the operand `path`, listed as itself: `.git`, or
   /// what its directory's rules ignore, or anything in an ignored
-  /// directory.
+  /// directory; never the top of a work tree, whose repository git finds
+  /// from the operand itself.
   func excludes(
     _ path: [UInt8], isDirectory: Bool, failed: (SystemError) -> Void
   ) -> Bool {
@@ -34,6 +35,14 @@ final class GitIgnoreOperands {
     if GitIgnoreScope.isGitDirectoryName(name) { return true }
     guard !name.isEmpty, !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8) else {
       return false
+    }
+    if isDirectory,
+      let top = try? path.withCString({ path throws(Errno) in
+        try FileDescriptor.openDirectory(path)
+      })
+    {
+      defer { top.close() }
+      if GitWorkTree.gitDirectory(in: top) != nil { return false }
     }
     let directory: [UInt8]
     switch lastSlash {
