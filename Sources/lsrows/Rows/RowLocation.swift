@@ -38,6 +38,14 @@ struct RowLocation: Sendable {
     self.fieldPathStart = min(fieldPathStart, pathPrefix.count)
   }
 
+  /// The same location with `rules` attached.
+  func with(rules: any DirectoryRules) -> RowLocation {
+    RowLocation(
+      pathPrefix: pathPrefix, displayStart: displayStart, depth: depth,
+      messageStart: messageStart, relativeStart: relativeStart, fieldPathStart: fieldPathStart,
+      rules: rules)
+  }
+
   /// What the `path` field shows before an entry's name.
   var fieldPathPrefix: ArraySlice<UInt8> {
     pathPrefix[fieldPathStart...]

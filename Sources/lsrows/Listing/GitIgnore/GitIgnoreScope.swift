@@ -49,15 +49,17 @@ final class GitIgnoreScope: DirectoryRules {
   ///   - messagePrefix: The top's path as messages name it,
   ///     `/`-terminated (or empty for the working directory).
   ///   - settings: The user's git settings.
+  ///   - names: What its entries are known to hold.
   /// - Returns: The top's scope.
   static func top(
     at descriptor: FileDescriptor, gitDirectory: [UInt8], messagePrefix: [UInt8],
-    settings: GitUserSettings
+    settings: GitUserSettings, names: NamesSeen = NamesSeen()
   ) -> GitIgnoreScope {
     let excludes = GitRepositoryExcludes(
       workTree: descriptor, gitDirectory: gitDirectory, messagePrefix: messagePrefix,
       settings: settings)
-    let (patterns, failure) = readIgnoreFile(in: descriptor, messagePrefix: messagePrefix)
+    let (patterns, failure) = readIgnoreFile(
+      in: descriptor, messagePrefix: messagePrefix, names: names)
     return GitIgnoreScope(
       parent: nil, excludes: excludes, directory: [], patterns: patterns, failure: failure)
   }
@@ -71,9 +73,11 @@ final class GitIgnoreScope: DirectoryRules {
   ///   - descriptor: The subdirectory, open.
   ///   - messagePrefix: The subdirectory's path as messages name it,
   ///     `/`-terminated.
+  ///   - names: What its entries are known to hold.
   /// - Returns: The subdirectory's scope.
   func entering(
-    _ name: ArraySlice<UInt8>, at descriptor: FileDescriptor, messagePrefix: [UInt8]
+    _ name: ArraySlice<UInt8>, at descriptor: FileDescriptor, messagePrefix: [UInt8],
+    names: NamesSeen = NamesSeen()
   ) -> GitIgnoreScope {
     var path = directory
     if !path.isEmpty { path.append(UInt8(ascii: "/")) }
@@ -82,12 +86,13 @@ final class GitIgnoreScope: DirectoryRules {
       return GitIgnoreScope(
         parent: self, excludes: excludes, directory: path, patterns: [], isExcluded: true)
     }
-    if let gitDirectory = GitWorkTree.gitDirectory(in: descriptor) {
+    if names.gitDirectory != false, let gitDirectory = GitWorkTree.gitDirectory(in: descriptor) {
       return .top(
         at: descriptor, gitDirectory: gitDirectory, messagePrefix: messagePrefix,
-        settings: excludes.settings)
+        settings: excludes.settings, names: names)
     }
-    let (patterns, failure) = Self.readIgnoreFile(in: descriptor, messagePrefix: messagePrefix)
+    let (patterns, failure) = Self.readIgnoreFile(
+      in: descriptor, messagePrefix: messagePrefix, names: names)
     return GitIgnoreScope(
       parent: self, excludes: excludes, directory: path, patterns: patterns, failure: failure)
   }
@@ -97,8 +102,9 @@ final class GitIgnoreScope: DirectoryRules {
   /// symbolic link is not followed (git reads none in a work tree) and is
   /// reported, as are unreadable files.
   private static func readIgnoreFile(
-    in descriptor: FileDescriptor, messagePrefix: [UInt8]
+    in descriptor: FileDescriptor, messagePrefix: [UInt8], names: NamesSeen
   ) -> ([GitIgnorePattern], SystemError?) {
+    guard names.ignoreFile != false else { return ([], nil) }
     do throws(Errno) {
       let contents = try descriptor.contents(of: ".gitignore", followingSymlink: false)
       return (GitIgnorePattern.patterns(in: contents), nil)
@@ -196,16 +202,54 @@ extension GitIgnoreScope {
   /// holds a repository starts one; inside, ``entering(_:at:messagePrefix:)``.
   static func scope(
     of name: ArraySlice<UInt8>, below parent: GitIgnoreScope?, at descriptor: FileDescriptor,
-    messagePrefix: [UInt8], settings: GitUserSettings?
+    messagePrefix: [UInt8], settings: GitUserSettings?, names: NamesSeen = NamesSeen()
   ) -> GitIgnoreScope? {
     if let parent {
-      return parent.entering(name, at: descriptor, messagePrefix: messagePrefix)
+      return parent.entering(name, at: descriptor, messagePrefix: messagePrefix, names: names)
     }
-    guard let settings, let gitDirectory = GitWorkTree.gitDirectory(in: descriptor) else {
+    guard let settings, names.gitDirectory != false,
+      let gitDirectory = GitWorkTree.gitDirectory(in: descriptor)
+    else {
       return nil
     }
     return .top(
-      at: descriptor, gitDirectory: gitDirectory, messagePrefix: messagePrefix, settings: settings)
+      at: descriptor, gitDirectory: gitDirectory, messagePrefix: messagePrefix, settings: settings,
+      names: names)
+  }
+
+  /// Whether a directory's entries hold a `.gitignore` and a `.git`, when
+  /// they were all read; `nil` when not known, and they are looked for.
+  ///
+  /// Most directories have neither, and knowing it from the names read
+  /// saves two failed system calls each.
+  struct NamesSeen {
+    var ignoreFile: Bool?
+    var gitDirectory: Bool?
+
+    init() {}
+
+    /// What a whole directory's read saw.
+    init(_ seen: GitNamesSeen) {
+      ignoreFile = seen.ignoreFile
+      gitDirectory = seen.gitDirectory
+    }
+  }
+
+  /// A subdirectory being entered by a walk with `--gitignore`: its rules
+  /// are made as it is read, from what its entries hold.
+  struct Entering: Sendable {
+    let parent: GitIgnoreScope?
+    let name: ArraySlice<UInt8>
+    let messagePrefix: [UInt8]
+    let settings: GitUserSettings
+
+    /// The rules of the directory open at `descriptor`, whose whole read
+    /// saw `names` (`nil` when only part was read).
+    func scope(at descriptor: FileDescriptor, names: GitNamesSeen?) -> GitIgnoreScope? {
+      GitIgnoreScope.scope(
+        of: name, below: parent, at: descriptor, messagePrefix: messagePrefix,
+        settings: settings, names: names.map(NamesSeen.init) ?? NamesSeen())
+    }
   }
 }
 

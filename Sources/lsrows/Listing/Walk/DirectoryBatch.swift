@@ -10,6 +10,9 @@ struct DirectoryBatch: Sendable {
   var exhausted = false
   /// Every entry the reads saw, kept or not, `.` and `..` aside.
   var entryCount = 0
+  /// `--gitignore`: the rules of the directory, when the read entered it
+  /// (``DirectoryBatchReader/read(from:limit:at:entering:)``).
+  var ignoreScope: GitIgnoreScope?
 
   /// Whether nothing more is read after this batch: the directory ended,
   /// reading failed, or memory ran out.

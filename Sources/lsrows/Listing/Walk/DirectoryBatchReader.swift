@@ -37,9 +37,16 @@ struct DirectoryBatchReader: Sendable {
   ///   - limit: The most entries to read.
   ///   - location: Where the entries are: their path from the working
   ///     directory (for messages and ACL lookups) and depth.
-  /// - Returns: The entries, what went wrong, and whether the end was reached.
-  func read(from stream: DirectoryStream, limit: Int, at location: RowLocation) -> DirectoryBatch {
-    var batch = readUnsorted(from: stream, limit: limit, at: location)
+  ///   - entering: With `--gitignore`, the subdirectory being entered,
+  ///     whose rules are made from what the read finds (``GitIgnoreScope``);
+  ///     `nil` reads by the location's rules.
+  /// - Returns: The entries, what went wrong, whether the end was reached,
+  ///   and the rules of a directory entered.
+  func read(
+    from stream: DirectoryStream, limit: Int, at location: RowLocation,
+    entering: GitIgnoreScope.Entering? = nil
+  ) -> DirectoryBatch {
+    var batch = readUnsorted(from: stream, limit: limit, at: location, entering: entering)
     if !batch.exhausted { order.sort(&batch.list, at: location) }
     return batch
   }
@@ -122,12 +129,11 @@ struct DirectoryBatchReader: Sendable {
     list.removeEntries { entry, _ in pruned.contains(entry.index) }
   }
 
-  /// Removes `.git` and what the location's rules ignore from `list`, read
-  /// from `stream`, before anything is read about them.
+  /// Removes `.git` and what `scope` ignores from `list`, read from
+  /// `stream`, before anything is read about them.
   private func removeGitIgnored(
-    from list: inout EntryList, in stream: DirectoryStream, at location: RowLocation
+    from list: inout EntryList, in stream: DirectoryStream, scope: GitIgnoreScope?
   ) {
-    let scope = location.ignoreScope
     var path: [UInt8] = []
     list.removeEntries { entry, name in
       if GitIgnoreScope.isGitDirectoryName(name) { return true }
@@ -180,6 +186,7 @@ struct DirectoryBatchReader: Sendable {
   /// into `empty` (which may have room already).
   private func readUnsorted(
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
+    entering: GitIgnoreScope.Entering? = nil,
     into empty: consuming EntryList = EntryListPool.shared.take()
   ) -> DirectoryBatch {
     // Built from locals at the end: filled in place, the batch would be
@@ -190,8 +197,10 @@ struct DirectoryBatchReader: Sendable {
     var reachedEnd = false
     var readError: Errno?
     var seen = 0
+    var gitNames = GitNamesSeen()
     do throws(Errno) {
-      reachedEnd = try stream.read(into: &list, limit: limit, keeping: hidden, seen: &seen)
+      reachedEnd = try stream.read(
+        into: &list, limit: limit, keeping: hidden, seen: &seen, gitNames: &gitNames)
     } catch .outOfMemory {
       return DirectoryBatch(list: list, exhausted: true)
     } catch {
@@ -201,7 +210,14 @@ struct DirectoryBatchReader: Sendable {
       // Before anything is read about them, as ls never looks at them.
       list.removeEntries { _, name in ignored.contains(name) }
     }
-    if appliesGitIgnore { removeGitIgnored(from: &list, in: stream, at: location) }
+    var scope = location.ignoreScope
+    if let entering {
+      // The names say whether to look for a .gitignore and a .git, when
+      // the read saw them all.
+      scope = entering.scope(
+        at: stream.descriptor, names: reachedEnd && readError == nil ? gitNames : nil)
+    }
+    if appliesGitIgnore { removeGitIgnored(from: &list, in: stream, scope: scope) }
     let failures: [SystemError]
     do throws(MemoryExhausted) {
       failures = try metadata.read(
@@ -215,6 +231,6 @@ struct DirectoryBatchReader: Sendable {
     if !prunes.isEmpty { removePruned(from: &list, at: location) }
     return DirectoryBatch(
       list: list, reachedEnd: reachedEnd, readError: readError, failures: failures,
-      entryCount: seen)
+      entryCount: seen, ignoreScope: entering == nil ? nil : scope)
   }
 }

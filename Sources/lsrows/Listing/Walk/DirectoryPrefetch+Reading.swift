@@ -110,18 +110,18 @@ extension DirectoryPrefetch {
         return outcome
       }
       path.removeLast()  // the NUL
-      var scope: GitIgnoreScope?
+      var entering: GitIgnoreScope.Entering?
       if let settings = walk.configuration.gitSettings {
         // The directory's name: its path's last component.
         let end = path.count - 1
         let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-        scope = GitIgnoreScope.scope(
-          of: path[start..<end], below: parentScope, at: stream.descriptor, messagePrefix: path,
-          settings: settings)
+        entering = GitIgnoreScope.Entering(
+          parent: parentScope, name: path[start..<end], messagePrefix: path, settings: settings)
       }
-      let location = walk.paths.location(pathPrefix: path, depth: depth, ignoreScope: scope)
-      outcome.location = location
-      let batch = walk.configuration.reader.read(from: stream, limit: .max, at: location)
+      let location = walk.paths.location(pathPrefix: path, depth: depth, ignoreScope: nil)
+      let batch = walk.configuration.reader.read(
+        from: stream, limit: .max, at: location, entering: entering)
+      outcome.location = batch.ignoreScope.map { location.with(rules: $0) } ?? location
       if findingSubdirectories {
         appendSubdirectoryPaths(
           of: batch.list, at: path, depth: depth, to: &reader.subdirectoryPaths, walk: walk)

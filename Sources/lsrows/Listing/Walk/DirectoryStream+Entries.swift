@@ -16,6 +16,16 @@ extension DirectoryStream {
     into list: inout EntryList, limit: Int = .max, keeping hidden: HiddenEntries,
     seen: inout Int
   ) throws(Errno) -> Bool {
+    var gitNames = GitNamesSeen()
+    return try read(into: &list, limit: limit, keeping: hidden, seen: &seen, gitNames: &gitNames)
+  }
+
+  /// Reads as ``read(into:limit:keeping:seen:)`` does, and notes in
+  /// `gitNames` whether a `.gitignore` or a `.git` went by, kept or not.
+  func read(
+    into list: inout EntryList, limit: Int = .max, keeping hidden: HiddenEntries,
+    seen: inout Int, gitNames: inout GitNamesSeen
+  ) throws(Errno) -> Bool {
     guard limit > 0 else { return false }
     var added = 0
     var failure: Errno?
@@ -36,6 +46,7 @@ extension DirectoryStream {
           let name = record.name
           if name.first == UInt8(ascii: ".") {
             if !Self.isDotOrDotDot(name) { seen += 1 }
+            gitNames.note(name)
             if !hidden.keeps(name) { return true }
           } else {
             seen += 1
@@ -76,5 +87,17 @@ extension DirectoryStream {
   /// Whether `name` is `.` or `..`.
   static func isDotOrDotDot(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
     name.count == 1 || (name.count == 2 && name[1] == UInt8(ascii: "."))
+  }
+}
+
+/// Whether a directory read held a `.gitignore` and a `.git`, which
+/// `--gitignore` would otherwise look for with a system call each.
+struct GitNamesSeen {
+  var ignoreFile = false
+  var gitDirectory = false
+
+  mutating func note(_ name: UnsafeBufferPointer<UInt8>) {
+    if name.count == 10 && name.elementsEqual(".gitignore".utf8) { ignoreFile = true }
+    if name.count == 4 && name.elementsEqual(".git".utf8) { gitDirectory = true }
   }
 }

@@ -61,11 +61,12 @@ extension TreeWalker {
       child.disposition = .otherFileSystem
     } else if let stream = child.stream {
       extendRelativePath(to: child.name, below: parent)
-      let location = location(
-        depth: parent.depth + 1, entering: child.name, at: stream.descriptor, below: parent)
+      let location = location(depth: parent.depth + 1, ignoreScope: nil)
       // Read whole, in the lent buffer: its rows wait for its parent's anyway.
-      child.batch = configuration.reader.read(from: stream, limit: .max, at: location)
-      child.location = location
+      let batch = configuration.reader.read(
+        from: stream, limit: .max, at: location, entering: entering(child.name, below: parent))
+      child.location = batch.ignoreScope.map { location.with(rules: $0) } ?? location
+      child.batch = consume batch
       child.disposition = .entered
     } else if let outcome = child.outcome {
       extendRelativePath(to: child.name, below: parent)

@@ -222,21 +222,14 @@ final class TreeWalker: BatchProducer {
     paths.location(relative: relative, depth: depth, ignoreScope: ignoreScope)
   }
 
-  /// Where the rows of the subdirectory `name` of `parent`, at the end of
-  /// the relative path and open at `descriptor`, are; with `--gitignore`,
-  /// with its rules.
-  func location(
-    depth: Int, entering name: ArraySlice<UInt8>, at descriptor: FileDescriptor,
-    below parent: WalkFrame
-  ) -> RowLocation {
-    let pathPrefix = paths.pathPrefix(relative: relative)
-    let scope =
-      configuration.readsIgnoreRules
-      ? GitIgnoreScope.scope(
-        of: name, below: parent.location.ignoreScope, at: descriptor, messagePrefix: pathPrefix,
-        settings: configuration.gitSettings)
-      : nil
-    return paths.location(pathPrefix: pathPrefix, depth: depth, ignoreScope: scope)
+  /// With `--gitignore`, the subdirectory `name` of `parent`, at the end
+  /// of the relative path, as its read enters it.
+  func entering(_ name: ArraySlice<UInt8>, below parent: WalkFrame) -> GitIgnoreScope.Entering? {
+    configuration.gitSettings.map { settings in
+      GitIgnoreScope.Entering(
+        parent: parent.location.ignoreScope, name: name,
+        messagePrefix: paths.pathPrefix(relative: relative), settings: settings)
+    }
   }
 
   /// The directory's path as messages name it.
