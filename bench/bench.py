@@ -688,9 +688,74 @@ def versus(lsrows, runs, baseline):
     return True
 
 
+def make_ignoring_repository(path):
+    """A source-shaped git work tree of about 80,000 files with a few
+    ignore files, and what they ignore in it: build output, objects,
+    dependencies; made once, committed nothing (every file untracked)."""
+    marker = path + ".repo-done"
+    if os.path.exists(marker):
+        return path
+    make_source_tree(path, directories=9_000)
+    import random
+    rng = random.Random(30)
+    subprocess.run(["git", "init", "-q", path], check=True)
+    with open(os.path.join(path, ".gitignore"), "w") as out:
+        out.write("# build output\n/out/\nbuild/\n*.o\n*.pyc\nnode_modules/\n*.tmp\n!keep.tmp\n")
+    directories = [root for root, _, _ in os.walk(path) if "/.git" not in root]
+    for directory in rng.sample(directories, 40):
+        with open(os.path.join(directory, ".gitignore"), "w") as out:
+            out.write(rng.choice(["generated/\n", "*.log\n!important.log\n", "/cache\n*.bak\n",
+                                  "docs/**/*.html\n", "[Tt]emp*\n"]))
+    # What the rules leave out: objects beside sources, build trees.
+    for directory in rng.sample(directories, 600):
+        for index in range(8):
+            open(os.path.join(directory, "obj%d.o" % index), "w").close()
+    for directory in rng.sample(directories, 30):
+        build = os.path.join(directory, "build")
+        os.makedirs(os.path.join(build, "gen"), exist_ok=True)
+        for index in range(60):
+            open(os.path.join(build, "gen", "unit%d.c" % index), "w").close()
+    written_out()
+    open(marker, "w").close()
+    return path
+
+
+def gitignore(lsrows, runs):
+    """--gitignore on a source-shaped repository against fd, which applies
+    .gitignore by default, and git's own listing of untracked files."""
+    repo = make_ignoring_repository(os.path.join(BENCH_DIR, "repo80k"))
+    fd = fd_command()
+    ours = "lsrows -R -A --gitignore REPO"
+    git = "git -C REPO ls-files -o --exclude-standard"
+    commands = [
+        (ours, [lsrows, "-R", "-A", "--gitignore", repo], C_LOCALE),
+        ("lsrows -R -A REPO", [lsrows, "-R", "-A", repo], C_LOCALE),
+        (git, ["git", "-C", repo, "ls-files", "-o", "--exclude-standard"], C_LOCALE),
+    ]
+    if fd:
+        commands.append(("fdfind -H . REPO", [fd, "-H", ".", repo], C_LOCALE))
+    files = subprocess.run(["git", "-C", repo, "ls-files", "-o", "--exclude-standard"],
+                           capture_output=True).stdout.count(b"\n")
+    results = run_group(f"--gitignore: a source-shaped repository ({files:,} files git keeps)",
+                        commands, runs)
+    print()
+    listed = subprocess.run([os.path.abspath(lsrows), "-RA", "--gitignore", "--type=f", "-0",
+                             "--format={path}"],
+                            cwd=repo, capture_output=True).stdout.split(b"\0")
+    kept = subprocess.run(["git", "-C", repo, "ls-files", "-o", "--exclude-standard", "-z"],
+                          capture_output=True).stdout.split(b"\0")
+    same = sorted(x for x in listed if x) == sorted(x for x in kept if x)
+    print(f"- the files listed are git's: {'yes' if same else 'NO'}")
+    met = same
+    met &= check(results, ours, git, 1.0)
+    if fd:
+        met &= check(results, ours, "fdfind -H . REPO", 1.0)
+    return met
+
+
 GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
           "structured": structured, "queries": queries, "shapes": shapes, "trees": real_trees,
-          "startup": startup, "whole-tree": whole_tree}
+          "startup": startup, "whole-tree": whole_tree, "gitignore": gitignore}
 
 
 def main():
