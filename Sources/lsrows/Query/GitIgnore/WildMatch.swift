@@ -4,8 +4,11 @@
 /// between slashes that crosses any number of them.
 ///
 /// Git's matcher takes time that doubles with each link of some chains
-/// (`**/**/**/…`, `*a*a*a…b`); this one gives up after ``stepLimit``
-/// steps on one text and calls it no match, where git would not finish.
+/// (`**/**/**/…`, `*a*a*a…b`): it tries the same rest of the pattern at
+/// the same place in the text again and again. This one, once a match
+/// has taken ``memoAfter`` steps, remembers how each such attempt ended,
+/// so those chains take polynomial time; and it gives up after
+/// ``stepLimit`` steps on one text and calls it no match.
 ///
 /// Classes are ASCII's, as git's own character table has them, whatever
 /// the locale (its `space` is tab, newline, carriage return and space). Bytes past either end read as NUL, which neither a name nor
@@ -13,6 +16,9 @@
 enum WildMatch {
   /// How many steps one match may take: milliseconds of work.
   static let stepLimit = 1 << 20
+  /// After how many steps a match remembers its attempts: far more than
+  /// any pattern a person writes takes on a name.
+  static let memoAfter = 1 << 12
 
   /// Whether `pattern` matches the whole of `text`.
   static func matches(
@@ -53,6 +59,9 @@ private struct Matcher {
   let pathname: Bool
   /// Steps left before the match gives up.
   var stepsLeft = WildMatch.stepLimit
+  /// How attempts ended, by where in the pattern and the text they began;
+  /// kept once a match runs long.
+  var memo: [Int: WildMatch.Outcome] = [:]
 
   private static let slash = UInt8(ascii: "/")
 
@@ -76,7 +85,19 @@ private struct Matcher {
   /// Matches the pattern from `start` against the text from `textStart`;
   /// `start` is where this attempt's pattern begins, for the rule that a
   /// `**` is special only at a start or after a slash.
+  ///
+  /// An attempt's outcome depends on nothing but where it begins, so once
+  /// remembered it is not worked out again.
   mutating func match(_ start: Int, _ textStart: Int) -> WildMatch.Outcome {
+    let remembers = stepsLeft < WildMatch.stepLimit - WildMatch.memoAfter
+    let key = start &* (text.count + 1) &+ textStart
+    if remembers, let known = memo[key] { return known }
+    let outcome = attempt(start, textStart)
+    if remembers && stepsLeft >= 0 { memo[key] = outcome }
+    return outcome
+  }
+
+  private mutating func attempt(_ start: Int, _ textStart: Int) -> WildMatch.Outcome {
     var pi = start
     var ti = textStart
     while p(pi) != 0 {
