@@ -19,6 +19,8 @@ final class ExtendedRegex: @unchecked Sendable {
   // its own for the state it caches, so threads may match at once.
 
   private let compiled: UnsafeMutablePointer<regex_t>
+  /// The pattern as a plain string, when it is one (``PlainPattern``).
+  private let plain: PlainPattern?
 
   /// Why a pattern does not compile, in glibc's words (`regerror`).
   struct CompileError: Error, Equatable {
@@ -68,6 +70,7 @@ final class ExtendedRegex: @unchecked Sendable {
       throw CompileError(reason: String(decoding: bytes, as: UTF8.self))
     }
     self.compiled = compiled
+    plain = PlainPattern(pattern)
   }
 
   deinit {
@@ -77,10 +80,11 @@ final class ExtendedRegex: @unchecked Sendable {
 
   /// Whether the pattern matches anywhere in `bytes`, which hold no NUL.
   func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let plain { return plain.matches(bytes) }
     // A copy with a NUL after it: REG_STARTEND bounds glibc's search, but
     // what intercepts `regexec` (AddressSanitizer's) measures the string
     // with strlen, and a value's bytes are followed by whatever comes next.
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { copy in
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { copy in
       if let base = bytes.baseAddress {
         UnsafeMutableRawPointer(copy.baseAddress!).copyMemory(from: base, byteCount: bytes.count)
       }
@@ -93,5 +97,71 @@ final class ExtendedRegex: @unchecked Sendable {
   /// Whether the pattern matches anywhere in `bytes`.
   func matches(_ bytes: ArraySlice<UInt8>) -> Bool {
     bytes.withUnsafeBufferPointer { matches($0) }
+  }
+}
+
+/// A regular expression that is a string of bytes, maybe anchored.
+///
+/// `\.h$`, `^README`, `lib`: ordinary bytes and escaped special ones
+/// only, a `^` first and a `$` last. It matches as glibc would, by
+/// comparing bytes, without a copy of the value or a call into `regexec`
+/// for each.
+struct PlainPattern: Equatable {
+  let bytes: [UInt8]
+  let isAnchoredAtStart: Bool
+  let isAnchoredAtEnd: Bool
+
+  /// The bytes that mean more than themselves in an extended regular
+  /// expression, and the ones that do after a backslash.
+  private static let special = Set(".[]()*+?{}|^$\\".utf8)
+
+  init(bytes: [UInt8], start: Bool, end: Bool) {
+    self.bytes = bytes
+    isAnchoredAtStart = start
+    isAnchoredAtEnd = end
+  }
+
+  /// `pattern` as a plain string; `nil` when it is anything more.
+  init?(_ pattern: [UInt8]) {
+    var rest = pattern[...]
+    isAnchoredAtStart = rest.first == UInt8(ascii: "^")
+    if isAnchoredAtStart { rest = rest.dropFirst() }
+    var bytes: [UInt8] = []
+    var anchoredAtEnd = false
+    while let byte = rest.first {
+      rest = rest.dropFirst()
+      if byte == UInt8(ascii: "\\") {
+        // Only an escaped special byte is itself; \w, \< and the like are
+        // glibc's own operators.
+        guard let escaped = rest.first, Self.special.contains(escaped) else { return nil }
+        bytes.append(escaped)
+        rest = rest.dropFirst()
+      } else if byte == UInt8(ascii: "$") && rest.isEmpty {
+        anchoredAtEnd = true
+      } else if Self.special.contains(byte) {
+        return nil
+      } else {
+        bytes.append(byte)
+      }
+    }
+    self.bytes = bytes
+    isAnchoredAtEnd = anchoredAtEnd
+  }
+
+  func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count <= text.count else { return false }
+    switch (isAnchoredAtStart, isAnchoredAtEnd) {
+    case (true, true): return text.elementsEqual(bytes)
+    case (true, false): return text.starts(with: bytes)
+    case (false, true): return text[(text.count - bytes.count)...].elementsEqual(bytes)
+    case (false, false):
+      // Names are short: a byte-wise search is as fast as any.
+      let last = text.count - bytes.count
+      return bytes.withUnsafeBufferPointer { needle in
+        (0...last).contains { start in
+          UnsafeBufferPointer(rebasing: text[start..<start + needle.count]).elementsEqual(needle)
+        }
+      }
+    }
   }
 }

@@ -238,3 +238,56 @@ import Testing
     }
   }
 }
+
+/// Which patterns are plain strings, matched by comparing bytes.
+///
+/// The rest go to glibc; both agree with grep on every name (the
+/// differential test above), and plain ones with regexec here.
+@Suite struct PlainPatternTests {
+  @Test func plainPatternsAreRecognized() {
+    #expect(
+      PlainPattern(bytes("\\.h$")) == PlainPattern(bytes: bytes(".h"), start: false, end: true))
+    #expect(
+      PlainPattern(bytes("^README"))
+        == PlainPattern(bytes: bytes("README"), start: true, end: false))
+    #expect(
+      PlainPattern(bytes("^a\\$b\\\\$"))
+        == PlainPattern(bytes: bytes("a$b\\"), start: true, end: true))
+    for pattern in [
+      "a.b", "a*", "\\w", "a\\<", "(a)", "a|b", "[ab]", "a{2}", "a$b", "x^", "a+", "a?",
+    ] {
+      #expect(PlainPattern(bytes(pattern)) == nil, "\(pattern)")
+    }
+  }
+
+  @Test func plainPatternsMatchAsGlibcDoes() throws {
+    var random = SeededRandom()
+    let pieces = ["a", "b", ".", "ab", "\u{E9}", " "]
+    for _ in 0..<2000 {
+      var pattern = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }.joined().replacingOccurrences(of: ".", with: "\\.")
+      if Bool.random(using: &random) { pattern = "^" + pattern }
+      if Bool.random(using: &random) { pattern += "$" }
+      let regex = try ExtendedRegex(compiling: bytes(pattern))
+      let name = bytes(
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)!
+        }
+        .joined())
+      let glibc = try #require(PlainPattern(bytes(pattern)))
+      _ = glibc
+      let viaPlain = regex.matches(name[...])
+      var copy = name + [0]
+      var range = regmatch_t(rm_so: 0, rm_eo: regoff_t(name.count))
+      var compiled = regex_t()
+      #expect(regcomp(&compiled, pattern, REG_EXTENDED | REG_NOSUB) == 0)
+      let viaGlibc = copy.withUnsafeMutableBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          regexec(&compiled, $0.baseAddress!, 1, &range, REG_STARTEND) == 0
+        }
+      }
+      regfree(&compiled)
+      #expect(viaPlain == viaGlibc, "\(pattern) on \(Text(name)), \(random)")
+    }
+  }
+}
