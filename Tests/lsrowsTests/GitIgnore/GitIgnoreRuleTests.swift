@@ -76,6 +76,9 @@ struct GitIgnoreRuleTests {
     Case(
       rule: "a name with a newline", file: bytes("a?b\n"),
       entries: ["a\nb", "ab"], kept: ["ab"]),
+    Case(
+      rule: "a pattern ending in a backslash matches nothing", file: bytes("abc\\\n"),
+      entries: ["abc", "abc\\"], kept: ["abc", "abc\\"]),
   ]
 
   /// The entry `name` of a case as bytes: U+00FF stands for the byte 0xFF.

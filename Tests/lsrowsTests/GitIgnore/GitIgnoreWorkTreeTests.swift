@@ -35,6 +35,15 @@ struct GitIgnoreWorkTreeTests {
     #expect(listed(repository, ["-A"]).outputText.contains(".git\n"), "without the option")
   }
 
+  /// ls's options win prefix ties: `--g` is `--group-directories-first`.
+  @Test func abbreviationsKeepLsMeaning() {
+    let repository = project()
+    let grouped = listed(repository, ["--g", "-A"])
+    #expect(grouped.outputText == ".git\nbuild\nsrc\n.gitignore\nkeep.o\nnotes\n", "\(grouped)")
+    let ignoring = listed(repository, ["--gi", "-A"])
+    #expect(ignoring.outputText == ".gitignore\nkeep.o\nnotes\nsrc\n")
+  }
+
   @Test func operandsInsideIgnoredDirectoriesListNothing() {
     let repository = project()
     for operand in ["build", "build/sub", "build/sub/", "./build/../build"] {
