@@ -32,8 +32,32 @@ import Testing
       environment: Programs.cLocale)
   }
 
-  @Test func theReadmeHasElevenRecipes() {
-    #expect(Self.recipes.count == 11)
+  @Test func theReadmeHasTwelveRecipes() {
+    #expect(Self.recipes.count == 12)
+  }
+
+  @Test(.enabled(if: access("/usr/bin/git", X_OK) == 0, "git is not installed"))
+  func theFilesGitWouldConsider() {
+    let repository = GitRepositoryFixture()
+    repository.write(".gitignore", bytes("*.o\nbuild/\n"))
+    repository.makeDirectory("src")
+    repository.makeDirectory("build")
+    repository.write("src/a c.c", bytes("1\n2\n"))
+    repository.write("src/a.o", bytes("x\n"))
+    repository.write("build/out", bytes("x\n"))
+    repository.write("-notes", bytes("1\n2\n3\n"))
+    let result = run(
+      "The files of a project that git would consider (not ignored), for xargs.",
+      in: repository.top)
+    let git = runProcess(
+      "sh",
+      [
+        bytes("-c"),
+        bytes("cd \"$1\" && git ls-files -o --exclude-standard -z | xargs -0 -r wc -l --"),
+        bytes("sh"), bytes(repository.top),
+      ], environment: repository.environment)
+    let ours = result.outputText.split(separator: "\n").sorted()
+    #expect(!ours.isEmpty && ours == git.outputText.split(separator: "\n").sorted(), "\(result)")
   }
 
   @Test func tenDirectoriesHoldingTheMostSpace() {
