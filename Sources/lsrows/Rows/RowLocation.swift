@@ -23,11 +23,11 @@ struct RowLocation: Sendable {
   let fieldPathStart: Int
   /// Rules a walk attaches to the directory (`--gitignore`'s), which
   /// layers above this one define and read.
-  let rules: (any DirectoryRules)?
+  let rules: DirectoryRules?
 
   init(
     pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
-    relativeStart: Int = 0, fieldPathStart: Int = 0, rules: (any DirectoryRules)? = nil
+    relativeStart: Int = 0, fieldPathStart: Int = 0, rules: DirectoryRules? = nil
   ) {
     self.rules = rules
     self.pathPrefix = pathPrefix
@@ -39,7 +39,7 @@ struct RowLocation: Sendable {
   }
 
   /// The same location with `rules` attached.
-  func with(rules: any DirectoryRules) -> RowLocation {
+  func with(rules: DirectoryRules) -> RowLocation {
     RowLocation(
       pathPrefix: pathPrefix, displayStart: displayStart, depth: depth,
       messageStart: messageStart, relativeStart: relativeStart, fieldPathStart: fieldPathStart,
@@ -87,4 +87,8 @@ struct RowLocation: Sendable {
 
 /// Rules a walk attaches to a directory's location, for the layers above
 /// to read back: this layer only carries them.
-protocol DirectoryRules: AnyObject, Sendable {}
+///
+/// A class to derive from rather than a protocol, so that a location
+/// holds one reference, copied with a retain, not an existential.
+/// Unchecked: it has no state, and what derives from it is immutable.
+class DirectoryRules: @unchecked Sendable {}

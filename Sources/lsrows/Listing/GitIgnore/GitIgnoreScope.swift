@@ -8,7 +8,7 @@ import Glibc
 /// and subdirectories read from it, on any thread; it holds its parent, so
 /// what is kept is the rules of the directories on the way down, and of
 /// those read ahead.
-final class GitIgnoreScope: DirectoryRules {
+final class GitIgnoreScope: DirectoryRules, @unchecked Sendable {
   let parent: GitIgnoreScope?
   let excludes: GitRepositoryExcludes
   /// The directory's path below the work tree's top, without a trailing

@@ -210,7 +210,7 @@ struct DirectoryBatchReader: Sendable {
       // Before anything is read about them, as ls never looks at them.
       list.removeEntries { _, name in ignored.contains(name) }
     }
-    var scope = location.ignoreScope
+    var scope = appliesGitIgnore ? location.ignoreScope : nil
     if let entering {
       // The names say whether to look for a .gitignore and a .git, when
       // the read saw them all.
