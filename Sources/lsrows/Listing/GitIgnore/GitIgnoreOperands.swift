@@ -36,11 +36,7 @@ final class GitIgnoreOperands {
     guard !name.isEmpty, !name.elementsEqual(".".utf8), !name.elementsEqual("..".utf8) else {
       return false
     }
-    if isDirectory,
-      let top = try? path.withCString({ path throws(Errno) in
-        try FileDescriptor.openDirectory(path)
-      })
-    {
+    if isDirectory, let top = GitWorkTree.openDirectory(path) {
       defer { top.close() }
       if GitWorkTree.gitDirectory(in: top) != nil { return false }
     }

@@ -14,6 +14,12 @@ enum GitWorkTree {
     case scope(GitIgnoreScope)
   }
 
+  /// The directory at `path` (bytes, any but NUL), open; `nil` when it
+  /// cannot be opened.
+  static func openDirectory(_ path: [UInt8]) -> FileDescriptor? {
+    try? path.withCString { path throws(Errno) in try FileDescriptor.openDirectory(path) }
+  }
+
   /// The git directory of the work tree whose top is open at `directory`
   /// (relative to it, or absolute); `nil` when there is none.
   static func gitDirectory(in directory: FileDescriptor) -> [UInt8]? {
@@ -58,11 +64,7 @@ enum GitWorkTree {
     for depth in stride(from: components.count, through: 0, by: -1) {
       let path =
         [UInt8(ascii: "/")] + Array(components[..<depth].joined(separator: [UInt8(ascii: "/")]))
-      guard
-        let directory = try? path.withCString({ path throws(Errno) in
-          try FileDescriptor.openDirectory(path)
-        })
-      else { continue }
+      guard let directory = openDirectory(path) else { continue }
       defer { directory.close() }
       if let found = Self.gitDirectory(in: directory) {
         top = depth
@@ -77,11 +79,7 @@ enum GitWorkTree {
     var path =
       [UInt8(ascii: "/")] + Array(components[..<top].joined(separator: [UInt8(ascii: "/")]))
     var messagePrefix = path.count > 1 ? path + [UInt8(ascii: "/")] : path
-    guard
-      let topDirectory = try? path.withCString({ path throws(Errno) in
-        try FileDescriptor.openDirectory(path)
-      })
-    else { return .outside }
+    guard let topDirectory = openDirectory(path) else { return .outside }
     var scope = GitIgnoreScope.top(
       at: topDirectory, gitDirectory: gitDirectory, messagePrefix: messagePrefix,
       settings: settings)
@@ -94,11 +92,7 @@ enum GitWorkTree {
       if path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
       path += name
       messagePrefix += name + [UInt8(ascii: "/")]
-      guard
-        let directory = try? path.withCString({ path throws(Errno) in
-          try FileDescriptor.openDirectory(path)
-        })
-      else { return .scope(scope) }
+      guard let directory = openDirectory(path) else { return .scope(scope) }
       scope = scope.entering(name, at: directory, messagePrefix: messagePrefix)
       directory.close()
       if let failure = scope.failure { failed(failure) }
