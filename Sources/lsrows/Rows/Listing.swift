@@ -6,6 +6,9 @@ final class Listing: Sendable {
   /// The entries; only ``FileRow`` reads them.
   let storage: EntryList
   let location: RowLocation
+  /// Rules the walk attached to the directory (`--gitignore`'s), which
+  /// layers above this one define and read.
+  let rules: DirectoryRules?
   /// Which directory the entries come from, the same for every run of rows
   /// from one directory, so that column widths are measured once per
   /// directory.
@@ -27,17 +30,20 @@ final class Listing: Sendable {
   ///   - storage: The entries.
   ///   - location: Where they are.
   ///   - directory: Which directory they come from.
+  ///   - rules: Rules the walk attached to the directory.
   ///   - returnsStorage: Whether the storage goes back to the pool with the
   ///     listing; pass `false` when `storage` lives on elsewhere.
   ///   - isFiltered: Whether every entry already passed the row filter.
   ///   - countsEntries: Whether a walk records its directories' entry counts.
   init(
     _ storage: EntryList, at location: RowLocation, directory: DirectoryID = .operands,
-    returnsStorage: Bool = true, isFiltered: Bool = false, countsEntries: Bool = false
+    rules: DirectoryRules? = nil, returnsStorage: Bool = true, isFiltered: Bool = false,
+    countsEntries: Bool = false
   ) {
     self.storage = storage
     self.location = location
     self.directory = directory
+    self.rules = rules
     self.returnsStorage = returnsStorage
     self.isFiltered = isFiltered
     walkedEntryCounts = countsEntries ? WalkedEntryCounts() : nil

@@ -21,29 +21,17 @@ struct RowLocation: Sendable {
   /// Where in ``pathPrefix`` the `path` field starts: after the `./` of
   /// the `.` listed when no PATH is given, as fd shows paths.
   let fieldPathStart: Int
-  /// Rules a walk attaches to the directory (`--gitignore`'s), which
-  /// layers above this one define and read.
-  let rules: DirectoryRules?
 
   init(
     pathPrefix: [UInt8], displayStart: Int, depth: Int, messageStart: Int = 0,
-    relativeStart: Int = 0, fieldPathStart: Int = 0, rules: DirectoryRules? = nil
+    relativeStart: Int = 0, fieldPathStart: Int = 0
   ) {
-    self.rules = rules
     self.pathPrefix = pathPrefix
     self.displayStart = min(displayStart, pathPrefix.count)
     self.depth = depth
     self.messageStart = min(messageStart, pathPrefix.count)
     self.relativeStart = min(relativeStart, pathPrefix.count)
     self.fieldPathStart = min(fieldPathStart, pathPrefix.count)
-  }
-
-  /// The same location with `rules` attached.
-  func with(rules: DirectoryRules) -> RowLocation {
-    RowLocation(
-      pathPrefix: pathPrefix, displayStart: displayStart, depth: depth,
-      messageStart: messageStart, relativeStart: relativeStart, fieldPathStart: fieldPathStart,
-      rules: rules)
   }
 
   /// What the `path` field shows before an entry's name.
@@ -84,11 +72,3 @@ struct RowLocation: Sendable {
     depth == 0
   }
 }
-
-/// Rules a walk attaches to a directory's location, for the layers above
-/// to read back: this layer only carries them.
-///
-/// A class to derive from rather than a protocol, so that a location
-/// holds one reference, copied with a retain, not an existential.
-/// Unchecked: it has no state, and what derives from it is immutable.
-class DirectoryRules: @unchecked Sendable {}

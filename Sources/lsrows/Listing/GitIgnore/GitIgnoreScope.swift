@@ -185,7 +185,7 @@ extension GitIgnoreScope {
   static func excludes(_ row: FileRow) -> Bool {
     let name = row.name
     if isGitDirectoryName(name) { return true }
-    guard let scope = row.location.ignoreScope else { return false }
+    guard let scope = row.listing.rules as? GitIgnoreScope else { return false }
     let kind = row.kind == .unknown ? row.status?.kind ?? .unknown : row.kind
     return scope.excludes(name, isDirectory: kind == .directory)
   }
@@ -250,13 +250,5 @@ extension GitIgnoreScope {
         of: name, below: parent, at: descriptor, messagePrefix: messagePrefix,
         settings: settings, names: names.map(NamesSeen.init) ?? NamesSeen())
     }
-  }
-}
-
-extension RowLocation {
-  /// `--gitignore`: the rules git applies to the entries, when they are in
-  /// a work tree.
-  var ignoreScope: GitIgnoreScope? {
-    rules as? GitIgnoreScope
   }
 }

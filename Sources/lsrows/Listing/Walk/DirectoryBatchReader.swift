@@ -9,7 +9,7 @@ struct DirectoryBatchReader: Sendable {
   /// `--prune` and `--prune-where`: directories left out, neither listed
   /// nor entered.
   var prunes = Prunes()
-  /// `--gitignore`: entries git ignores, by their location's rules, and
+  /// `--gitignore`: entries git ignores, by their directory's rules, and
   /// `.git`, left out.
   var appliesGitIgnore = false
   /// Whether a large directory not walked below is read in chunks of this
@@ -37,16 +37,19 @@ struct DirectoryBatchReader: Sendable {
   ///   - limit: The most entries to read.
   ///   - location: Where the entries are: their path from the working
   ///     directory (for messages and ACL lookups) and depth.
+  ///   - scope: With `--gitignore`, the rules of the directory, when they
+  ///     are known (a later batch of a directory entered before).
   ///   - entering: With `--gitignore`, the subdirectory being entered,
-  ///     whose rules are made from what the read finds (``GitIgnoreScope``);
-  ///     `nil` reads by the location's rules.
+  ///     whose rules are made from what the read finds (``GitIgnoreScope``),
+  ///     in place of `scope`.
   /// - Returns: The entries, what went wrong, whether the end was reached,
   ///   and the rules of a directory entered.
   func read(
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
-    entering: GitIgnoreScope.Entering? = nil
+    ruledBy scope: GitIgnoreScope? = nil, entering: GitIgnoreScope.Entering? = nil
   ) -> DirectoryBatch {
-    var batch = readUnsorted(from: stream, limit: limit, at: location, entering: entering)
+    var batch = readUnsorted(
+      from: stream, limit: limit, at: location, ruledBy: scope, entering: entering)
     if !batch.exhausted { order.sort(&batch.list, at: location) }
     return batch
   }
@@ -62,11 +65,15 @@ struct DirectoryBatchReader: Sendable {
   /// Reads all of `stream`: the first chunk on this thread; if there is
   /// more, the rest on a second thread (``Chunks``) while this one sorts
   /// each chunk.
-  func readWhole(from stream: DirectoryStream, at location: RowLocation) -> Whole {
+  ///
+  /// `scope` holds the directory's `--gitignore` rules.
+  func readWhole(
+    from stream: DirectoryStream, at location: RowLocation, ruledBy scope: GitIgnoreScope?
+  ) -> Whole {
     guard let chunkSize = mergedChunkSize else {
-      return .batch(read(from: stream, limit: .max, at: location))
+      return .batch(read(from: stream, limit: .max, at: location, ruledBy: scope))
     }
-    var first = readUnsorted(from: stream, limit: chunkSize, at: location)
+    var first = readUnsorted(from: stream, limit: chunkSize, at: location, ruledBy: scope)
     guard !first.reachedEnd, first.readError == nil, !first.exhausted else {
       if !first.exhausted { order.sort(&first.list, at: location) }
       return .batch(first)
@@ -74,8 +81,9 @@ struct DirectoryBatchReader: Sendable {
     let spares = ChunkLists(chunkSize: chunkSize, firstNameBytes: first.list.names.count)
     let rest = ProducerThread(
       capacity: 2,
-      Chunks(reader: self, stream: stream, location: location, chunkSize: chunkSize, spares: spares)
-    )
+      Chunks(
+        reader: self, stream: stream, location: location, scope: scope, chunkSize: chunkSize,
+        spares: spares))
     var merge = ChunkMerge.Builder(isReversed: order.isReversed)
     var outcome = DirectoryBatch()
     let fieldReader = FieldReader(accounts: AccountNames())
@@ -169,6 +177,7 @@ struct DirectoryBatchReader: Sendable {
     let reader: DirectoryBatchReader
     let stream: DirectoryStream
     let location: RowLocation
+    let scope: GitIgnoreScope?
     let chunkSize: Int
     let spares: ChunkLists
     var done = false
@@ -176,7 +185,7 @@ struct DirectoryBatchReader: Sendable {
     mutating func next() -> DirectoryBatch? {
       guard !done else { return nil }
       let chunk = reader.readUnsorted(
-        from: stream, limit: chunkSize, at: location, into: spares.take())
+        from: stream, limit: chunkSize, at: location, ruledBy: scope, into: spares.take())
       done = chunk.endsReading
       return chunk
     }
@@ -186,7 +195,7 @@ struct DirectoryBatchReader: Sendable {
   /// into `empty` (which may have room already).
   private func readUnsorted(
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
-    entering: GitIgnoreScope.Entering? = nil,
+    ruledBy scope: GitIgnoreScope?, entering: GitIgnoreScope.Entering? = nil,
     into empty: consuming EntryList = EntryListPool.shared.take()
   ) -> DirectoryBatch {
     // Built from locals at the end: filled in place, the batch would be
@@ -210,7 +219,7 @@ struct DirectoryBatchReader: Sendable {
       // Before anything is read about them, as ls never looks at them.
       list.removeEntries { _, name in ignored.contains(name) }
     }
-    var scope = appliesGitIgnore ? location.ignoreScope : nil
+    var scope = scope
     if let entering {
       // The names say whether to look for a .gitignore and a .git, when
       // the read saw them all.

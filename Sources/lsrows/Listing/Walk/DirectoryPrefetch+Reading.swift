@@ -118,10 +118,10 @@ extension DirectoryPrefetch {
         entering = GitIgnoreScope.Entering(
           parent: parentScope, name: path[start..<end], messagePrefix: path, settings: settings)
       }
-      let location = walk.paths.location(pathPrefix: path, depth: depth, ignoreScope: nil)
+      let location = walk.paths.location(pathPrefix: path, depth: depth)
       let batch = walk.configuration.reader.read(
         from: stream, limit: .max, at: location, entering: entering)
-      outcome.location = batch.ignoreScope.map { location.with(rules: $0) } ?? location
+      outcome.location = location
       if findingSubdirectories {
         appendSubdirectoryPaths(
           of: batch.list, at: path, depth: depth, to: &reader.subdirectoryPaths, walk: walk)

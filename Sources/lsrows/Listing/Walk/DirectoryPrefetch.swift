@@ -105,15 +105,15 @@ final class DirectoryPrefetch {
   }
 
   /// Queues the subdirectories of `list`, which the walk read itself at
-  /// `prefix` (its path from the working directory, `/`-terminated; its
-  /// entries are at `depth`), and numbers them.
+  /// `location`, whose `--gitignore` rules are `scope`, and numbers them.
   ///
   /// The first is not queued: the walk wants it next and reads it itself,
   /// while the helper starts on the second.
   ///
   /// - Returns: The numbers, in the order the walk descends.
   func queueSubdirectories(
-    of list: EntryList, at location: RowLocation, using reader: inout Reader
+    of list: EntryList, at location: RowLocation, ruledBy scope: GitIgnoreScope?,
+    using reader: inout Reader
   ) -> Range<Int> {
     let prefix = location.pathPrefix
     let depth = location.depth
@@ -122,7 +122,7 @@ final class DirectoryPrefetch {
     return core.monitor.withLock { shared in
       defer { core.monitor.signal(Self.helperWakes) }
       return shared.schedule.enqueue(
-        &reader.subdirectoryPaths, depth: depth + 1, parentScope: location.ignoreScope,
+        &reader.subdirectoryPaths, depth: depth + 1, parentScope: scope,
         leavingFirst: true)
     }
   }
@@ -196,7 +196,7 @@ final class DirectoryPrefetch {
       } else {
         outcome.subdirectories = shared.schedule.publish(
           outcome, entries: outcome.batch?.list.count ?? 0, of: request,
-          scope: outcome.location?.ignoreScope, subdirectories: &subdirectories)
+          scope: outcome.batch?.ignoreScope, subdirectories: &subdirectories)
         if !outcome.subdirectories.isEmpty { core.monitor.signal(helperWakes) }
       }
       core.monitor.signal(walkWakes)

@@ -61,18 +61,16 @@ extension TreeWalker {
       child.disposition = .otherFileSystem
     } else if let stream = child.stream {
       extendRelativePath(to: child.name, below: parent)
-      let location = location(depth: parent.depth + 1, ignoreScope: nil)
+      let location = location(depth: parent.depth + 1)
       // Read whole, in the lent buffer: its rows wait for its parent's anyway.
-      let batch = configuration.reader.read(
+      child.batch = configuration.reader.read(
         from: stream, limit: .max, at: location, entering: entering(child.name, below: parent))
-      child.location = batch.ignoreScope.map { location.with(rules: $0) } ?? location
-      child.batch = consume batch
+      child.location = location
       child.disposition = .entered
     } else if let outcome = child.outcome {
       extendRelativePath(to: child.name, below: parent)
       child.batch = outcome.batch.take()
-      child.location =
-        outcome.location ?? location(depth: parent.depth + 1, ignoreScope: nil)
+      child.location = outcome.location ?? location(depth: parent.depth + 1)
       child.disposition = child.batch == nil ? .otherFileSystem : .entered
     }
     if configuration.countsEntries {
@@ -113,20 +111,21 @@ extension TreeWalker {
     }
     guard let status = child.status, let batch = child.batch.take(), let location = child.location
     else { return }
-    for failure in location.ignoreScope?.failures ?? [] {
+    for failure in batch.ignoreScope?.failures ?? [] {
       send(.failure(failure, FailureSeverity.entry))
     }
     let depth = parent.depth + 1
     let frame = WalkFrame(
       stream: child.stream, status: status, name: name, of: listing,
       relativeLength: relative.count, depth: depth, id: nextDirectoryID(), location: location,
-      countsEntries: configuration.countsEntries)
+      ignoreScope: batch.ignoreScope, countsEntries: configuration.countsEntries)
     directories.push(frame)
     if let prefetch, child.outcome != nil {
       frame.subdirectories.append(
         child.isQueued
           ? child.outcome?.subdirectories ?? 0..<0
-          : prefetch.queueSubdirectories(of: batch.list, at: location, using: &prefetchReader))
+          : prefetch.queueSubdirectories(
+            of: batch.list, at: location, ruledBy: batch.ignoreScope, using: &prefetchReader))
     }
     receive(consume batch, into: frame)
     if child.stream != nil { directories.keepWithinBudget(readOut: readOut) }
@@ -149,7 +148,7 @@ extension TreeWalker {
       guard paths.isShortEnough(prefix.count + name.count) else { return false }
       var path = DirectoryPrefetch.requestPath(prefix, name)
       outcome = prefetch.read(
-        path: &path, depth: parent.depth + 1, parentScope: parent.location.ignoreScope,
+        path: &path, depth: parent.depth + 1, parentScope: parent.ignoreScope,
         using: &prefetchReader)
     }
     guard let outcome else { return false }

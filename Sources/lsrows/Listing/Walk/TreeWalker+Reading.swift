@@ -12,7 +12,9 @@ extension TreeWalker {
     }
     if frame.depth == configuration.maxDepth && configuration.streamingBatchSize == nil {
       // Not walked below: a large directory may be sorted in chunks.
-      switch configuration.reader.readWhole(from: stream, at: frame.location) {
+      switch configuration.reader.readWhole(
+        from: stream, at: frame.location, ruledBy: frame.ignoreScope)
+      {
       case .batch(let batch):
         receive(consume batch, into: frame)
       case .chunks(let merge, let outcome):
@@ -26,10 +28,12 @@ extension TreeWalker {
       return
     }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
-    let batch = configuration.reader.read(from: stream, limit: limit, at: frame.location)
+    let batch = configuration.reader.read(
+      from: stream, limit: limit, at: frame.location, ruledBy: frame.ignoreScope)
     if frame.depth == 1, let prefetch {
       frame.subdirectories.append(
-        prefetch.queueSubdirectories(of: batch.list, at: frame.location, using: &prefetchReader))
+        prefetch.queueSubdirectories(
+          of: batch.list, at: frame.location, ruledBy: frame.ignoreScope, using: &prefetchReader))
     }
     receive(consume batch, into: frame)
   }

@@ -119,7 +119,7 @@ final class TreeWalker: BatchProducer {
     directories.push(
       WalkFrame(
         stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
-        id: nextDirectoryID(), location: location(depth: 1, ignoreScope: rootScope),
+        id: nextDirectoryID(), location: location(depth: 1), ignoreScope: rootScope,
         countsEntries: configuration.countsEntries))
     readBatch(directories.top!)
   }
@@ -218,8 +218,8 @@ final class TreeWalker: BatchProducer {
   }
 
   /// Where the rows of the directory at the end of the relative path are.
-  func location(depth: Int, ignoreScope: GitIgnoreScope?) -> RowLocation {
-    paths.location(relative: relative, depth: depth, ignoreScope: ignoreScope)
+  func location(depth: Int) -> RowLocation {
+    paths.location(relative: relative, depth: depth)
   }
 
   /// With `--gitignore`, the subdirectory `name` of `parent`, at the end
@@ -227,7 +227,7 @@ final class TreeWalker: BatchProducer {
   func entering(_ name: ArraySlice<UInt8>, below parent: WalkFrame) -> GitIgnoreScope.Entering? {
     configuration.gitSettings.map { settings in
       GitIgnoreScope.Entering(
-        parent: parent.location.ignoreScope, name: name,
+        parent: parent.ignoreScope, name: name,
         messagePrefix: paths.pathPrefix(relative: relative), settings: settings)
     }
   }

@@ -33,13 +33,16 @@ final class WalkFrame {
   let id: DirectoryID
   /// Where the directory's rows are: made once, shared by all its rows.
   let location: RowLocation
+  /// `--gitignore`: the rules git applies to the directory's entries, when
+  /// it is in a work tree.
+  let ignoreScope: GitIgnoreScope?
   /// Whether the walk records the entry counts of its subdirectories.
   private let countsEntries: Bool
 
   init(
     stream: DirectoryStream?, status: FileStatus, name: ArraySlice<UInt8>,
     of nameOwner: Listing? = nil, relativeLength: Int, depth: Int, id: DirectoryID,
-    location: RowLocation, countsEntries: Bool = false
+    location: RowLocation, ignoreScope: GitIgnoreScope? = nil, countsEntries: Bool = false
   ) {
     self.countsEntries = countsEntries
     self.nameOwner = nameOwner
@@ -50,6 +53,7 @@ final class WalkFrame {
     self.depth = depth
     self.id = id
     self.location = location
+    self.ignoreScope = ignoreScope
   }
 
   var descriptor: FileDescriptor? {
@@ -74,14 +78,14 @@ final class WalkFrame {
         list.isEmpty
         ? nil
         : Listing(
-          consume list, at: location, directory: id, isFiltered: isFiltered,
-          countsEntries: countsEntries)
+          consume list, at: location, directory: id, rules: ignoreScope,
+          isFiltered: isFiltered, countsEntries: countsEntries)
       next = 0
     } else {
       queued.append(
         Listing(
-          consume list, at: location, directory: id, isFiltered: isFiltered,
-          countsEntries: countsEntries))
+          consume list, at: location, directory: id, rules: ignoreScope,
+          isFiltered: isFiltered, countsEntries: countsEntries))
     }
   }
 

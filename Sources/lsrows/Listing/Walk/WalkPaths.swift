@@ -30,8 +30,8 @@ struct WalkPaths: Sendable {
 
   /// Where the rows of the directory at `relative` (its path below the
   /// operand, `/`-terminated, empty for the operand) are.
-  func location(relative: [UInt8], depth: Int, ignoreScope: GitIgnoreScope?) -> RowLocation {
-    location(pathPrefix: pathPrefix(relative: relative), depth: depth, ignoreScope: ignoreScope)
+  func location(relative: [UInt8], depth: Int) -> RowLocation {
+    location(pathPrefix: pathPrefix(relative: relative), depth: depth)
   }
 
   /// The path from the working directory of what is at `relative` below
@@ -46,13 +46,13 @@ struct WalkPaths: Sendable {
 
   /// Where the rows of the directory at `pathPrefix` (the operand's prefix
   /// and the path below it, `/`-terminated) are.
-  func location(pathPrefix: [UInt8], depth: Int, ignoreScope: GitIgnoreScope?) -> RowLocation {
+  func location(pathPrefix: [UInt8], depth: Int) -> RowLocation {
     RowLocation(
       pathPrefix: pathPrefix, displayStart: showsPath ? 0 : operandPrefix.count,
       depth: depth,
       messageStart: operandIsDot && pathPrefix.count == operandPrefix.count ? 2 : 0,
       relativeStart: operandPrefix.count,
-      fieldPathStart: operandIsImplicit ? operandPrefix.count : 0, rules: ignoreScope)
+      fieldPathStart: operandIsImplicit ? operandPrefix.count : 0)
   }
 
   /// Whether a directory whose path from the working directory is
