@@ -46,6 +46,27 @@ import Testing
     #expect(Text(limited.standardOutput) == Text(result.standardOutput))
   }
 
+  /// Memory follows the longest path, not the depth times the path: 2,000
+  /// levels of 100-byte names are 200 MB of paths if each level holds its
+  /// own, and fit in 100 MB of address space, lsrows and all.
+  @Test(.enabled(if: Programs.sanitizer == nil, "a sanitizer maps far more memory"))
+  func deepLongPathsFitInLittleMemory() {
+    let depth = 2_000
+    let name = String(repeating: "n", count: 100)
+    let root = chain(depth: depth, name: name)
+    let result = runProcess(
+      "bash",
+      [
+        bytes("-c"),
+        bytes("ulimit -v 100000 && cd \"$2\" && exec \"$1\" -RA --format '{name}' chain"),
+        bytes("bash"), bytes(Programs.lsrows), bytes(root.path),
+      ], environment: Programs.cLocale)
+    #expect(result.exitStatus == 0, "\(result.errorText)")
+    #expect(
+      splitRows(result.standardOutput)
+        == Array(repeating: bytes(name), count: depth) + [bytes("bottom")])
+  }
+
   @Test func pathsLongerThanPathMax() {
     let name = String(repeating: "n", count: 200)
     let root = chain(depth: 30, name: name)

@@ -115,8 +115,11 @@ extension TreeWalker {
       send(.failure(failure, FailureSeverity.entry))
     }
     let depth = parent.depth + 1
+    // The name keeps the parent's entries alive on its own: a frame that
+    // parks lets go of its listing, with its path.
     let frame = WalkFrame(
-      stream: child.stream, status: status, name: name, of: listing,
+      stream: child.stream, status: status, name: name,
+      of: parent.parksWhileBelow ? nil : listing,
       relativeLength: relative.count, depth: depth, id: nextDirectoryID(), location: location,
       ignoreScope: batch.ignoreScope, countsEntries: configuration.countsEntries)
     directories.push(frame)

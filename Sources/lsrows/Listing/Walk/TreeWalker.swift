@@ -139,6 +139,7 @@ final class TreeWalker: BatchProducer {
   /// Writes the next run of `frame`'s rows, up to and including the next
   /// directory to descend into, and descends; or finishes the frame.
   private func step(_ frame: WalkFrame) {
+    if frame.isParked { frame.resume(at: location(of: frame)) }
     guard !frame.isCurrentBatchDone, let listing = frame.current else {
       if frame.advance() {
         return
@@ -188,6 +189,7 @@ final class TreeWalker: BatchProducer {
         enter(&child, from: frame, of: listing)
       }
     }
+    if directories.top !== frame { frame.park() }
   }
 
   private func isDescendable(
@@ -198,14 +200,14 @@ final class TreeWalker: BatchProducer {
 
   /// Whether any entry left to write in `frame` is a directory to walk.
   private func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
-    func hasDirectories(_ listing: Listing?, from start: Int) -> Bool {
-      guard let list = listing?.storage else { return false }
+    func hasDirectories(_ list: EntryList?, from start: Int) -> Bool {
+      guard let list else { return false }
       return list.names.withUnsafeBufferPointer { names in
         list.entries[start...].contains { isDescendable($0, names, at: frame.depth) }
       }
     }
-    return hasDirectories(frame.current, from: frame.next)
-      || frame.queued.contains { hasDirectories($0, from: 0) }
+    return hasDirectories(frame.currentEntries, from: frame.next)
+      || frame.queued.contains { hasDirectories($0.storage, from: 0) }
   }
 
   // MARK: - Paths and events
@@ -220,6 +222,11 @@ final class TreeWalker: BatchProducer {
   /// Where the rows of the directory at the end of the relative path are.
   func location(depth: Int) -> RowLocation {
     paths.location(relative: relative, depth: depth)
+  }
+
+  /// Where the rows of `frame`, on the current path, are.
+  func location(of frame: WalkFrame) -> RowLocation {
+    paths.location(relative: Array(relative[..<frame.relativeLength]), depth: frame.depth)
   }
 
   /// With `--gitignore`, the subdirectory `name` of `parent`, at the end
@@ -250,6 +257,9 @@ final class TreeWalker: BatchProducer {
   }
 
   func send(_ event: WalkEvent) {
-    events.append(event, weight: event.rowCount)
+    // A path weighs as a row per 64 bytes, so that a group holds the
+    // listings of few deep directories, each with its own path.
+    let pathWeight = (event.rows?.listing.location.pathPrefix.count ?? 0) >> 6
+    events.append(event, weight: event.rowCount + pathWeight)
   }
 }

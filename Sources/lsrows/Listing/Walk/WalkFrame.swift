@@ -1,4 +1,11 @@
 /// One directory on the walk's current path.
+///
+/// A deep directory (its path ``parkedPathLength`` bytes or longer) holds
+/// its path only while it is the walk's top: while the walk is below it,
+/// it is parked, with its entries and no location, and its rows' location
+/// is made again from the walk's relative path when it is back on top. So
+/// what the frames hold grows with the longest path, not with the depth
+/// times the path.
 final class WalkFrame {
   /// The batch of entries being written, made a ``Listing`` once, for all
   /// the runs of rows it is written in; `nil` before the first.
@@ -31,8 +38,14 @@ final class WalkFrame {
   /// The depth of this directory's entries: 1 for the operand's.
   let depth: Int
   let id: DirectoryID
-  /// Where the directory's rows are: made once, shared by all its rows.
-  let location: RowLocation
+  /// Where the directory's rows are: made once, shared by all its rows;
+  /// the operands' location, a placeholder, while the frame is parked.
+  private(set) var location: RowLocation
+  /// A parked frame's entries, whose rows from ``next`` on are not written
+  /// yet; `nil` unless parked.
+  private var parked: EntryList?
+  /// Whether the parked entries all passed the row filter already.
+  private var parkedIsFiltered = false
   /// `--gitignore`: the rules git applies to the directory's entries, when
   /// it is in a work tree.
   let ignoreScope: GitIgnoreScope?
@@ -66,8 +79,49 @@ final class WalkFrame {
 
   /// Whether every entry read so far has been written.
   var isCurrentBatchDone: Bool {
-    guard let current else { return true }
-    return next >= current.count
+    guard let entries = currentEntries else { return true }
+    return next >= entries.count
+  }
+
+  /// The entries of the batch being written, parked or not.
+  var currentEntries: EntryList? {
+    current?.storage ?? parked
+  }
+
+  /// The length of path from which a frame parks while the walk is below
+  /// it: up to this, the paths the frames hold add up to a few hundred
+  /// KiB at most.
+  static let parkedPathLength = 1024
+
+  /// Whether the frame parks while the walk is below it: its path is long,
+  /// and it has no more to read, whose rows would need the location.
+  var parksWhileBelow: Bool {
+    location.pathPrefix.count >= Self.parkedPathLength && finishedReading && queued.isEmpty
+      && merged == nil
+  }
+
+  var isParked: Bool {
+    parked != nil
+  }
+
+  /// Lets go of the rows' location (and the listing that holds it) while
+  /// the walk is below; the entries stay, to be written later.
+  func park() {
+    guard parksWhileBelow, let listing = current else { return }
+    parked = listing.storage
+    parkedIsFiltered = listing.isFiltered
+    current = nil
+    location = .operands
+  }
+
+  /// Back on top: the rows' `location` again, made from the walk's path.
+  func resume(at location: RowLocation) {
+    guard let entries = parked.take() else { return }
+    self.location = location
+    // The first listing gave the storage back to the pool already.
+    current = Listing(
+      entries, at: location, directory: id, rules: ignoreScope, returnsStorage: false,
+      isFiltered: parkedIsFiltered, countsEntries: countsEntries)
   }
 
   /// Takes a batch read from the directory; `isFiltered` when the row
