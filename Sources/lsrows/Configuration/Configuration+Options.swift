@@ -92,11 +92,13 @@ extension Configuration {
       // Only a walk below its operand keeps several directories open; the
       // count costs a system call for each of the first 256 descriptors.
       descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2,
+      openParentBudget: options.listingDepth > 1 ? Self.openParentBudget : 0,
       countsEntries: walkCounts)
     walk.gitSettings = gitIgnore
     if needsTotals {
       walk.readEverything(
-        keepsDotAndDotDot: options.hidden == .all, descriptorBudget: Self.descriptorBudget)
+        keepsDotAndDotDot: options.hidden == .all, descriptorBudget: Self.descriptorBudget,
+        openParentBudget: Self.openParentBudget)
     }
   }
 
@@ -137,9 +139,19 @@ extension Configuration {
     return 1 << 16
   }
 
-  /// How many directories a walk keeps open: half the descriptors still
-  /// free under the limit (the parent may have left some open), at most 64.
-  static let descriptorBudget = max(2, min(64, freeDescriptorCount() / 2))
+  /// The descriptors still free under the limit (the parent may have left
+  /// some open), counted once.
+  static let freeDescriptors = freeDescriptorCount()
+
+  /// How many directories a walk keeps open: half the free descriptors,
+  /// at most 64.
+  static let descriptorBudget = max(2, min(64, freeDescriptors / 2))
+
+  /// How many directories the prefetch may keep open for their
+  /// subdirectories on a slow file system: what the walk's budget and the
+  /// helpers leave of half the free descriptors, at most 256.
+  static let openParentBudget = max(
+    0, min(256, freeDescriptors / 2 - descriptorBudget - HelperDemand.helperLimit))
 
   /// The order when none was asked for, as ls decides it: by the time
   /// `-c`, `-u` or `--time` names when rows do not show it (not `-l`),

@@ -21,7 +21,7 @@ final class DirectoryStream: @unchecked Sendable {
   /// The buffer lent to the stream; `nil` when it allocates its own.
   ///
   /// Kept to read the next directory into when the stream is reused
-  /// (``reopen(_:followingSymlink:)``). A walk lends one buffer to every
+  /// (``reopen(_:relativeTo:followingSymlink:)``). A walk lends one buffer to every
   /// subdirectory it reads whole, one after the other.
   private let lentBuffer: UnsafeMutableRawPointer?
   private var position = 0
@@ -54,7 +54,7 @@ final class DirectoryStream: @unchecked Sendable {
   }
 
   /// A stream with no directory open yet, for a thread that reads whole
-  /// directories one after another with ``reopen(_:followingSymlink:)``:
+  /// directories one after another with ``reopen(_:relativeTo:followingSymlink:)``:
   /// one stream for all of them, not an object per directory.
   ///
   /// - Parameter lentBuffer: As in ``init(opening:relativeTo:followingSymlink:lentBuffer:)``.
@@ -78,19 +78,36 @@ final class DirectoryStream: @unchecked Sendable {
   /// What ``descriptor`` is while a reused stream has no directory open.
   private static let noDirectory = FileDescriptor(rawValue: -1)
 
-  /// Opens the directory `name`, relative to the working directory, in
-  /// place of the one the stream had, which is closed.
+  /// Opens the directory `name`, relative to `directory` (the working
+  /// directory unless given), in place of the one the stream had, which is
+  /// closed.
   ///
   /// For a stream made with ``init(reusing:)``: the directory before must
   /// have been read to its end, or be abandoned, as the buffer is reused.
   ///
   /// - Throws: The error of `openat`; the stream then has no directory.
-  func reopen(_ name: UnsafePointer<CChar>, followingSymlink: Bool) throws(Errno) {
+  func reopen(
+    _ name: UnsafePointer<CChar>, relativeTo directory: FileDescriptor = .currentDirectory,
+    followingSymlink: Bool
+  ) throws(Errno) {
     assert(!ownsBuffer, "a stream made to be reused")
     close()
-    descriptor = try FileDescriptor.openDirectory(name, followingSymlink: followingSymlink)
+    descriptor = try FileDescriptor.openDirectory(
+      name, relativeTo: directory, followingSymlink: followingSymlink)
     buffer = lentBuffer
     (position, end, reachedEnd) = (0, 0, false)
+  }
+
+  /// Gives up the open directory, which the caller then closes.
+  ///
+  /// The stream then reads as ended. `nil` when it has none.
+  func detachDescriptor() -> FileDescriptor? {
+    guard descriptor != Self.noDirectory else { return nil }
+    defer {
+      descriptor = Self.noDirectory
+      (position, end, reachedEnd) = (0, 0, true)
+    }
+    return descriptor
   }
 
   /// Closes the directory, which the stream then reads as ended: for a

@@ -31,6 +31,33 @@ import Testing
     #expect(after.type == Int32(PTHREAD_CANCEL_ASYNCHRONOUS))
   }
 
+  @Test(arguments: [0, 1, 2, 7, 16])
+  func partsRunAtOnceAndComeBackInOrder(parts: Int) {
+    let started = Monitor(0, conditions: 1)
+    let everyoneStarted = Monitor<Int>.Condition(0)
+    let results = Threads.runConcurrently(parts: parts) { part -> Int in
+      // Each part waits until all have started: on one thread after
+      // another this would never end.
+      started.withLock { count in
+        count += 1
+        started.broadcast(everyoneStarted)
+      }
+      started.withLock(waitingOn: everyoneStarted, until: { $0 == parts }) { _ in }
+      return part * part
+    }
+    #expect(results == (0..<parts).map { $0 * $0 })
+  }
+
+  @Test func anAllowanceGivesNoMoreThanItHas() {
+    let allowance = Allowance(5)
+    #expect(allowance.take(upTo: 3) == 3)
+    #expect(allowance.take(upTo: 3) == 2)
+    #expect(allowance.take(upTo: 1) == 0)
+    allowance.giveBack(4)
+    #expect(allowance.take(upTo: 9) == 4)
+    #expect(allowance.take(upTo: 0) == 0)
+  }
+
   @Test func disablingTurnsCancellationOffOnThisThread() {
     var state: Int32 = 0
     var type: Int32 = 0

@@ -7,6 +7,11 @@ struct MetadataReader: Sendable {
   let needs: MetadataNeeds
   /// Above this many entries the work is split between two threads.
   static let parallelThreshold = 4096
+  /// With threads to spare (a slow file system, where each status is a
+  /// round trip), the work is split in parts of at least this many
+  /// entries, at most ``mostParts`` of them.
+  static let smallestPart = 4
+  static let mostParts = 16
 
   /// Fills in `list`'s details for the entries of the directory open as
   /// `directory`, whose entries' paths start with `pathPrefix`.
@@ -19,11 +24,14 @@ struct MetadataReader: Sendable {
   ///     entries of `.` without `./`.
   ///   - countingEntries: Whether directories' entries are counted here,
   ///     when the `entries` field needs them.
+  ///   - spareThreads: Threads to take for the work, when there are any:
+  ///     each part of the directory is read on a thread of its own.
   /// - Returns: One error per entry that could not be read, in entry order.
   /// - Throws: ``MemoryExhausted`` when there is no room for the details.
   func read(
     _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8],
-    messagePrefix: ArraySlice<UInt8>? = nil, countingEntries: Bool = true
+    messagePrefix: ArraySlice<UInt8>? = nil, countingEntries: Bool = true,
+    spareThreads: Allowance? = nil
   ) throws(MemoryExhausted) -> [SystemError] {
     var needs = needs
     needs.entryCounts = needs.entryCounts && countingEntries
@@ -32,34 +40,45 @@ struct MetadataReader: Sendable {
     try list.prepareDetails()
     let count = list.count
     let names = list.names
-    var firstHalf = Outcome()
-    var secondHalf = Outcome()
+    var extraThreads = 0
+    if let spareThreads, count >= 2 * Self.smallestPart {
+      extraThreads = spareThreads.take(upTo: min(Self.mostParts, count / Self.smallestPart) - 1)
+    }
+    defer { spareThreads?.giveBack(extraThreads) }
+    let parts = extraThreads > 0 ? extraThreads + 1 : count < Self.parallelThreshold ? 1 : 2
+    var outcomes: [Outcome] = []
+    var only = Outcome()
     names.withUnsafeBufferPointer { names in
       list.entries.withUnsafeMutableBufferPointer { entries in
         list.details.withUnsafeMutableBufferPointer { details in
-          func work(_ range: Range<Int>) -> Outcome {
+          func work(_ part: Int) -> Outcome {
             read(
-              range, entries, details, names, directory, pathPrefix,
-              messagePrefix ?? pathPrefix[...], needs)
+              count * part / parts..<count * (part + 1) / parts, entries, details, names,
+              directory, pathPrefix, messagePrefix ?? pathPrefix[...], needs)
           }
-          if count < Self.parallelThreshold {
-            firstHalf = work(0..<count)
+          if parts == 1 {
+            // No array of outcomes for the one part most directories are.
+            only = work(0)
           } else {
-            // Disjoint halves: each thread writes only its own entries.
-            let middle = count / 2
-            (firstHalf, secondHalf) = Threads.runConcurrently(
-              { work(0..<middle) }, { work(middle..<count) })
+            // Disjoint parts: each thread writes only its own entries.
+            outcomes = Threads.runConcurrently(parts: parts, work)
           }
         }
       }
     }
-    list.symlinkTargets.merge(firstHalf.targets) { $1 }
-    list.symlinkTargets.merge(secondHalf.targets) { $1 }
-    list.securityContexts.merge(firstHalf.contexts) { $1 }
-    list.securityContexts.merge(secondHalf.contexts) { $1 }
-    list.entryCounts.merge(firstHalf.entryCounts) { $1 }
-    list.entryCounts.merge(secondHalf.entryCounts) { $1 }
-    return firstHalf.failures + secondHalf.failures
+    var failures: [SystemError] = []
+    func merge(_ outcome: Outcome) {
+      list.symlinkTargets.merge(outcome.targets) { $1 }
+      list.securityContexts.merge(outcome.contexts) { $1 }
+      list.entryCounts.merge(outcome.entryCounts) { $1 }
+      failures += outcome.failures
+    }
+    if parts == 1 {
+      merge(only)
+    } else {
+      for outcome in outcomes { merge(outcome) }
+    }
+    return failures
   }
 
   /// Whether anything is to be read about `entry`: a walk of directories

@@ -42,14 +42,18 @@ struct DirectoryBatchReader: Sendable {
   ///   - entering: With `--gitignore`, the subdirectory being entered,
   ///     whose rules are made from what the read finds (``GitIgnoreScope``),
   ///     in place of `scope`.
+  ///   - spareThreads: Threads the metadata reads may take, when each is
+  ///     slow (``MetadataReader``).
   /// - Returns: The entries, what went wrong, whether the end was reached,
   ///   and the rules of a directory entered.
   func read(
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
-    ruledBy scope: GitIgnoreScope? = nil, entering: GitIgnoreScope.Entering? = nil
+    ruledBy scope: GitIgnoreScope? = nil, entering: GitIgnoreScope.Entering? = nil,
+    spareThreads: Allowance? = nil
   ) -> DirectoryBatch {
     var batch = readUnsorted(
-      from: stream, limit: limit, at: location, ruledBy: scope, entering: entering)
+      from: stream, limit: limit, at: location, ruledBy: scope, entering: entering,
+      spareThreads: spareThreads)
     if !batch.exhausted { order.sort(&batch.list, at: location) }
     return batch
   }
@@ -196,6 +200,7 @@ struct DirectoryBatchReader: Sendable {
   private func readUnsorted(
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
     ruledBy scope: GitIgnoreScope?, entering: GitIgnoreScope.Entering? = nil,
+    spareThreads: Allowance? = nil,
     into empty: consuming EntryList = EntryListPool.shared.take()
   ) -> DirectoryBatch {
     // Built from locals at the end: filled in place, the batch would be
@@ -232,7 +237,7 @@ struct DirectoryBatchReader: Sendable {
       failures = try metadata.read(
         &list, in: stream.descriptor, pathPrefix: location.pathPrefix,
         messagePrefix: location.messagePrefix,
-        countingEntries: location.depth >= entryCountDepth)
+        countingEntries: location.depth >= entryCountDepth, spareThreads: spareThreads)
     } catch {
       return DirectoryBatch(
         list: list, reachedEnd: reachedEnd, readError: readError, exhausted: true)

@@ -20,17 +20,23 @@ extension DirectoryPrefetch {
   /// subdirectories in the reader's empty ``Reader/subdirectoryPaths``; the
   /// request's path becomes the rows' location.
   func read(_ request: inout Request, using reader: inout Reader) -> Outcome {
-    Self.read(&request, using: &reader, walk: walk)
+    Self.read(&request, using: &reader, walk: walk, slowReads: walkSlowReads)
   }
 
   /// Reads a request as ``read(_:using:)`` does, for the walk `walk`: on
-  /// the helper, which holds no prefetch.
-  static func read(_ request: inout Request, using reader: inout Reader, walk: Walk) -> Outcome {
+  /// the helper, which holds no prefetch; with `slowReads`, for a slow
+  /// file system, a large directory's statuses are read in parts at once,
+  /// and the directory is kept open for its subdirectories.
+  static func read(
+    _ request: inout Request, using reader: inout Reader, walk: Walk,
+    slowReads: SlowReads? = nil
+  ) -> Outcome {
     var path: [UInt8] = []
     swap(&path, &request.path)
     return read(
-      path: &path, depth: request.depth, parentScope: request.parentScope, using: &reader,
-      walk: walk, findingSubdirectories: true)
+      path: &path, depth: request.depth, parentScope: request.parentScope,
+      from: request.parent.map { ($0, request.nameStart) }, using: &reader, walk: walk,
+      findingSubdirectories: true, slowReads: slowReads)
   }
 
   /// Appends to `paths` the paths (as in ``Request``) of `list`'s
@@ -76,17 +82,21 @@ extension DirectoryPrefetch {
     path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader
   ) -> Outcome {
     Self.read(
-      path: &path, depth: depth, parentScope: parentScope, using: &reader, walk: walk,
-      findingSubdirectories: false)
+      path: &path, depth: depth, parentScope: parentScope, from: nil, using: &reader, walk: walk,
+      findingSubdirectories: false, slowReads: walkSlowReads)
   }
 
-  /// Reads as ``read(path:depth:using:)`` does, and with
-  /// `findingSubdirectories` gathers the paths of the subdirectories in the
-  /// reader: from the batch before the outcome holds it, as a copy of the
-  /// batch retained each of its arrays.
+  /// Reads as ``read(path:depth:parentScope:using:)`` does.
+  ///
+  /// With `findingSubdirectories`, gathers the paths of the subdirectories
+  /// in the reader: from the batch before the outcome holds it, as a copy
+  /// of the batch retained each of its arrays. With `parent`, the
+  /// directory is opened from it, by its name (which starts at that offset
+  /// of `path`).
   private static func read(
-    path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader,
-    walk: Walk, findingSubdirectories: Bool
+    path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?,
+    from parent: (OpenParent, nameStart: Int)?, using reader: inout Reader, walk: Walk,
+    findingSubdirectories: Bool, slowReads: SlowReads? = nil
   ) -> Outcome {
     let stream = reader.stream
     let outcome: Outcome
@@ -97,14 +107,22 @@ extension DirectoryPrefetch {
       outcome = Outcome()
     }
     defer { stream.close() }
+    let started = MonotonicClock.nanoseconds()
     do throws(Errno) {
       try path.withUnsafeBufferPointer { path throws(Errno) in
         try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
-          try stream.reopen(
-            path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks)
+          if let (parent, nameStart) = parent {
+            try stream.reopen(
+              path.baseAddress! + nameStart, relativeTo: parent.descriptor,
+              followingSymlink: walk.configuration.followsSymlinks)
+          } else {
+            try stream.reopen(
+              path.baseAddress!, followingSymlink: walk.configuration.followsSymlinks)
+          }
         }
       }
       let status = try stream.descriptor.status()
+      outcome.latency = MonotonicClock.nanoseconds() &- started
       outcome.status = status
       if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
         return outcome
@@ -120,14 +138,23 @@ extension DirectoryPrefetch {
       }
       let location = walk.paths.location(pathPrefix: path, depth: depth)
       let batch = walk.configuration.reader.read(
-        from: stream, limit: .max, at: location, entering: entering)
+        from: stream, limit: .max, at: location, entering: entering,
+        spareThreads: slowReads?.spareThreads)
       outcome.location = location
       if findingSubdirectories {
         appendSubdirectoryPaths(
           of: batch.list, at: path, depth: depth, to: &reader.subdirectoryPaths, walk: walk)
+        if let slowReads, reader.subdirectoryPaths.contains(where: { $0 != nil }),
+          slowReads.openParents.take(upTo: 1) == 1
+        {
+          // Kept open for them, instead of closed.
+          reader.parent = OpenParent(stream.detachDescriptor()!, from: slowReads.openParents)
+          reader.parentPathLength = path.count
+        }
       }
       outcome.batch = batch
     } catch {
+      outcome.latency = MonotonicClock.nanoseconds() &- started
       outcome.error = error
     }
     return outcome

@@ -1,8 +1,11 @@
-/// Reads the directories of a recursive walk ahead of it, on a helper
-/// thread, so that two threads wait on the kernel instead of one: the
-/// mechanism (the helper, the lock, recycled outcomes) around a
+/// Reads the directories of a recursive walk ahead of it, on helper
+/// threads, so that several threads wait on the kernel instead of one: the
+/// mechanism (the helpers, the lock, recycled outcomes) around a
 /// ``PrefetchSchedule``, which decides what is read when.
 ///
+/// One helper reads while the file system is fast; when its reads are
+/// slow (``HelperDemand``), the walk starts more, up to
+/// ``HelperDemand/helperLimit``, so that many requests are in flight.
 /// Without a helper (no thread could start) the schedule still works: the
 /// walk reads every directory itself, as it does any nobody has begun.
 final class DirectoryPrefetch {
@@ -17,6 +20,8 @@ final class DirectoryPrefetch {
   final class Outcome {
     var status: FileStatus?
     var error: Errno?
+    /// How long opening it and reading its status took, in nanoseconds.
+    var latency: UInt64 = 0
     /// Where its rows are, made once for the reader and the walk's frame.
     var location: RowLocation?
     /// `nil` when the directory was not read: on another file system.
@@ -30,6 +35,7 @@ final class DirectoryPrefetch {
     /// Forgets what it held, to be filled again.
     func clear() {
       (status, error, location, batch, subdirectories) = (nil, nil, nil, nil, 0..<0)
+      latency = 0
     }
   }
 
@@ -42,6 +48,16 @@ final class DirectoryPrefetch {
     let rootDevice: UInt64
   }
 
+  /// What the helpers' reads take while the file system is slow, shared
+  /// by all of them.
+  struct SlowReads: Sendable {
+    /// Threads to read the statuses of a directory's entries in parts.
+    let spareThreads: Allowance
+    /// Descriptors to keep directories open for their subdirectories
+    /// (``OpenParent``).
+    let openParents: Allowance
+  }
+
   /// What the lock guards.
   struct Shared {
     var schedule: PrefetchSchedule<Outcome>
@@ -50,6 +66,8 @@ final class DirectoryPrefetch {
     /// on one thread and freed on the other, each went through malloc's
     /// shared arena rather than a thread's cache.
     var spareOutcomes: [Outcome] = []
+    /// How many helpers the reads call for, and how many run.
+    var demand = HelperDemand()
   }
 
   /// Enough for the helper to reuse every outcome while the walk keeps up.
@@ -58,12 +76,16 @@ final class DirectoryPrefetch {
   /// The prefetch's part that the helper holds too.
   private final class Core: Sendable {
     let walk: Walk
+    let slowReads: SlowReads
     /// Both threads hold the lock for a few steps: spinning a little
     /// beats sleeping in the kernel.
     let monitor: Monitor<Shared>
 
     init(_ walk: Walk) {
       self.walk = walk
+      slowReads = SlowReads(
+        spareThreads: Allowance(HelperDemand.spareThreadLimit),
+        openParents: Allowance(walk.configuration.openParentBudget))
       monitor = Monitor(
         Shared(
           schedule: PrefetchSchedule(
@@ -77,17 +99,43 @@ final class DirectoryPrefetch {
   private static var walkWakes: Monitor<Shared>.Condition { .init(1) }
 
   private let core: Core
-  /// The helper, until ``stop()``; `nil` when none could start.
+  /// The first helper, until ``stop()``; `nil` when none could start.
   private var helper: Threads.Joinable?
+  /// The helpers started when reads were slow.
+  private var moreHelpers: [Helper] = []
+  /// Whether reads were slow when the walk last took a directory; only
+  /// the walk reads and writes it.
+  private var readsAreSlow = false
+
+  /// What the walk's own reads take: the helpers' aids while reads are
+  /// slow, so that a large directory the walk reads itself is not read
+  /// one status at a time.
+  var walkSlowReads: SlowReads? {
+    readsAreSlow ? slowReads : nil
+  }
+
+  /// A helper thread started after the first, in an array.
+  private final class Helper {
+    var thread: Threads.Joinable?
+
+    init(_ thread: consuming Threads.Joinable) {
+      self.thread = consume thread
+    }
+  }
 
   var walk: Walk { core.walk }
+  var slowReads: SlowReads { core.slowReads }
 
   init(_ walk: Walk) {
     core = Core(walk)
     let core = core
+    helper = Self.startHelper(core)
+  }
+
+  private static func startHelper(_ core: Core) -> Threads.Joinable? {
     switch Threads.start((), running: { _ in Self.help(core) }) {
-    case .started(let thread): helper = consume thread
-    case .notStarted: helper = nil
+    case .started(let thread): return consume thread
+    case .notStarted: return nil
     }
   }
 
@@ -95,13 +143,17 @@ final class DirectoryPrefetch {
     stop()
   }
 
-  /// Ends the helper; what it read and nobody took is dropped.
+  /// Ends the helpers; what they read and nobody took is dropped.
   func stop() {
     core.monitor.withLock { shared in
       shared.isStopped = true
-      core.monitor.signal(Self.helperWakes)
+      core.monitor.broadcast(Self.helperWakes)
     }
     if let helper = helper.take() { helper.join() }
+    for more in moreHelpers {
+      if let thread = more.thread.take() { thread.join() }
+    }
+    moreHelpers.removeAll()
   }
 
   /// Queues the subdirectories of `list`, which the walk read itself at
@@ -120,7 +172,7 @@ final class DirectoryPrefetch {
     appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &reader.subdirectoryPaths)
     guard !reader.subdirectoryPaths.isEmpty else { return 0..<0 }
     return core.monitor.withLock { shared in
-      defer { core.monitor.signal(Self.helperWakes) }
+      defer { Self.wakeHelpers(core, helpers: shared.demand.helpers) }
       return shared.schedule.enqueue(
         &reader.subdirectoryPaths, depth: depth + 1, parentScope: scope,
         leavingFirst: true)
@@ -138,7 +190,7 @@ final class DirectoryPrefetch {
     let monitor = core.monitor
     var finished = reader.finished.take()
     while true {
-      let answer = monitor.withLock(
+      let (answer, startsHelper, isSlow) = monitor.withLock(
         waitingOn: Self.walkWakes, until: { $0.schedule.walkCanProceed(wanting: id) },
         { shared in
           if let outcome = finished.take(), shared.spareOutcomes.count < Self.spareOutcomeLimit {
@@ -146,15 +198,23 @@ final class DirectoryPrefetch {
           }
           let answer = shared.schedule.take(id)
           if case .read = answer { monitor.signal(Self.helperWakes) }
-          return answer
+          let startsHelper =
+            !shared.isStopped
+            && shared.demand.wantsAnother(pending: shared.schedule.queuedRequests)
+          if startsHelper { shared.demand.started() }
+          return (answer, startsHelper, shared.demand.isSlow)
         })
+      readsAreSlow = isSlow
+      if startsHelper, let thread = Self.startHelper(core) {
+        moreHelpers.append(Helper(thread))
+      }
       switch answer {
       case .read(let outcome): return outcome
       case .readItYourself: return nil
       case .waitForIt: continue
       case .readMeanwhile(var request):
         let outcome = read(&request, using: &reader)
-        Self.publish(outcome, of: request, subdirectories: &reader.subdirectoryPaths, in: core)
+        Self.publish(outcome, of: request, from: &reader, in: core)
       }
     }
   }
@@ -170,35 +230,50 @@ final class DirectoryPrefetch {
       while true {
         let next = core.monitor.withLock(
           waitingOn: helperWakes, until: { $0.isStopped || $0.schedule.hasWorkForHelper },
-          { shared -> Request?? in
-            guard !shared.isStopped else { return .none }
+          { shared -> (request: Request?, isSlow: Bool)? in
+            guard !shared.isStopped else { return nil }
             if reader.spare == nil { reader.spare = shared.spareOutcomes.popLast() }
-            return .some(shared.schedule.nextForHelper())
+            return (shared.schedule.nextForHelper(), shared.demand.isSlow)
           })
         guard let next else { return }
-        guard var request = next else { continue }
-        let outcome = read(&request, using: &reader, walk: core.walk)
-        publish(outcome, of: request, subdirectories: &reader.subdirectoryPaths, in: core)
+        guard var request = next.request else { continue }
+        let outcome = read(
+          &request, using: &reader, walk: core.walk, slowReads: next.isSlow ? core.slowReads : nil)
+        publish(outcome, of: request, from: &reader, in: core)
       }
     }
   }
 
+  /// Wakes a helper for new requests, or all of them when there are
+  /// several: with the lock held.
+  private static func wakeHelpers(_ core: Core, helpers: Int) {
+    if helpers > 1 {
+      core.monitor.broadcast(helperWakes)
+    } else {
+      core.monitor.signal(helperWakes)
+    }
+  }
+
   /// Stores what was read, numbering and queueing its subdirectories,
-  /// whose paths it takes, and wakes the walk if it waits.
+  /// whose paths it takes from the reader (and the open parent, if it
+  /// kept one), and wakes the walk if it waits.
   private static func publish(
-    _ outcome: Outcome, of request: Request, subdirectories: inout [[UInt8]?], in core: Core
+    _ outcome: Outcome, of request: Request, from reader: inout Reader, in core: Core
   ) {
+    let parent = reader.parent.take()
     core.monitor.withLock { shared in
       if let error = outcome.error, error.isOutOfDescriptors {
         // The walk opens it, with its own remedy.
         shared.schedule.giveBack(request)
-        subdirectories.removeAll(keepingCapacity: true)
+        reader.subdirectoryPaths.removeAll(keepingCapacity: true)
       } else {
         outcome.subdirectories = shared.schedule.publish(
           outcome, entries: outcome.batch?.list.count ?? 0, of: request,
-          scope: outcome.batch?.ignoreScope, subdirectories: &subdirectories)
-        if !outcome.subdirectories.isEmpty { core.monitor.signal(helperWakes) }
+          scope: outcome.batch?.ignoreScope, subdirectories: &reader.subdirectoryPaths,
+          in: parent, nameStart: reader.parentPathLength)
+        if !outcome.subdirectories.isEmpty { wakeHelpers(core, helpers: shared.demand.helpers) }
       }
+      shared.demand.record(outcome.latency)
       core.monitor.signal(walkWakes)
     }
   }

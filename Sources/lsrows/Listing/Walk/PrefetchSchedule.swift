@@ -32,6 +32,10 @@ struct PrefetchSchedule<Outcome> {
     let depth: Int
     /// `--gitignore`: the rules of the directory it is in.
     let parentScope: GitIgnoreScope?
+    /// The directory it is in, kept open on a slow file system, to open it
+    /// from by its name, which starts at `nameStart` in the path.
+    let parent: OpenParent?
+    let nameStart: Int
   }
 
   /// What the walk is to do about the directory it asked for.
@@ -72,7 +76,8 @@ struct PrefetchSchedule<Outcome> {
   }
 
   /// Numbers `paths` one after the other and queues them, the first on
-  /// top, leaving `paths` empty.
+  /// top, leaving `paths` empty; they are in `parent` when it is kept open,
+  /// their names after `nameStart` bytes.
   ///
   /// A path too long to open whole (`nil`), and with `leavingFirst` the
   /// first (the walk wants it next and reads it itself), is numbered as
@@ -80,7 +85,8 @@ struct PrefetchSchedule<Outcome> {
   ///
   /// - Returns: The numbers, in the order the walk descends.
   mutating func enqueue(
-    _ paths: inout [[UInt8]?], depth: Int, parentScope: GitIgnoreScope?, leavingFirst: Bool
+    _ paths: inout [[UInt8]?], depth: Int, parentScope: GitIgnoreScope?,
+    parent: OpenParent? = nil, nameStart: Int = 0, leavingFirst: Bool
   ) -> Range<Int> {
     let first = states.count
     for (index, path) in paths.enumerated() {
@@ -88,10 +94,19 @@ struct PrefetchSchedule<Outcome> {
     }
     for index in paths.indices.reversed() where !(leavingFirst && index == 0) {
       guard let path = paths[index].take() else { continue }
-      stack.append(Request(id: first + index, path: path, depth: depth, parentScope: parentScope))
+      stack.append(
+        Request(
+          id: first + index, path: path, depth: depth, parentScope: parentScope, parent: parent,
+          nameStart: nameStart))
     }
     paths.removeAll(keepingCapacity: true)
     return first..<states.count
+  }
+
+  /// How many requests are queued, a few of which the walk may have
+  /// taken already.
+  var queuedRequests: Int {
+    stack.count
   }
 
   /// Whether the helper has something to do: a request to pop, and room
@@ -139,10 +154,11 @@ struct PrefetchSchedule<Outcome> {
   /// finds them known.
   mutating func publish(
     _ outcome: Outcome, entries: Int, of request: Request, scope: GitIgnoreScope?,
-    subdirectories: inout [[UInt8]?]
+    subdirectories: inout [[UInt8]?], in parent: OpenParent? = nil, nameStart: Int = 0
   ) -> Range<Int> {
     let numbers = enqueue(
-      &subdirectories, depth: request.depth + 1, parentScope: scope, leavingFirst: false)
+      &subdirectories, depth: request.depth + 1, parentScope: scope, parent: parent,
+      nameStart: nameStart, leavingFirst: false)
     readDirectories += 1
     readEntries += entries
     states[request.id] = .read(outcome, entries: entries)

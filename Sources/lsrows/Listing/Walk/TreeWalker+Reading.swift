@@ -29,7 +29,8 @@ extension TreeWalker {
     }
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     let batch = configuration.reader.read(
-      from: stream, limit: limit, at: frame.location, ruledBy: frame.ignoreScope)
+      from: stream, limit: limit, at: frame.location, ruledBy: frame.ignoreScope,
+      spareThreads: frame.depth == 1 && operandIsSlow ? prefetch?.slowReads.spareThreads : nil)
     if frame.depth == 1, let prefetch {
       frame.subdirectories.append(
         prefetch.queueSubdirectories(

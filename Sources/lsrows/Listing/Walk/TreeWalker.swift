@@ -49,6 +49,10 @@ final class TreeWalker: BatchProducer {
   /// The operand's file system, for `--one-file-system`.
   private(set) var rootDevice: UInt64 = 0
   private var hasBegun = false
+  /// Whether opening the operand was slow (``HelperDemand/slowRead``): its
+  /// entries' statuses are then read in parts, with the prefetch's spare
+  /// threads, before any other read says how slow the file system is.
+  private(set) var operandIsSlow = false
   private var hasEnded = false
   /// The buffer every subdirectory is read into, one after the other.
   let subdirectoryBuffer: UnsafeMutableRawPointer
@@ -104,9 +108,11 @@ final class TreeWalker: BatchProducer {
     hasBegun = true
     let stream: DirectoryStream
     let status: FileStatus
+    let started = MonotonicClock.nanoseconds()
     do throws(Errno) {
       stream = try operand.withCString { name throws(Errno) in try DirectoryStream(opening: name) }
       status = try stream.descriptor.status()
+      operandIsSlow = MonotonicClock.nanoseconds() &- started >= HelperDemand.slowRead
     } catch {
       send(.failure(.openDirectory(operand, error), FailureSeverity.of(failureAt: 1)))
       return

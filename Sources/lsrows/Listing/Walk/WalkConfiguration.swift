@@ -24,6 +24,9 @@ struct WalkConfiguration: Sendable {
   var rowsPerHandOff: Int
   /// How many directories may be open at once.
   var descriptorBudget: Int
+  /// How many directories the prefetch may keep open for their
+  /// subdirectories while the file system is slow (``OpenParent``).
+  var openParentBudget: Int
   /// Whether the walk counts the entries of each directory it enters, for
   /// the `entries` field, as it reads them.
   var countsEntries = false
@@ -48,7 +51,9 @@ extension WalkConfiguration {
   /// the `tree_` totals: hidden, ignored and pruned entries, at any depth,
   /// each directory whole and every row handed on (``RowVisibility`` then
   /// decides which are shown).
-  mutating func readEverything(keepsDotAndDotDot: Bool, descriptorBudget budget: Int) {
+  mutating func readEverything(
+    keepsDotAndDotDot: Bool, descriptorBudget budget: Int, openParentBudget parents: Int
+  ) {
     reader.hidden = keepsDotAndDotDot ? .all : .almostAll
     reader.ignored = IgnoredNames([])
     reader.prunes = Prunes()
@@ -59,5 +64,6 @@ extension WalkConfiguration {
     maxDepth = .max
     streamingBatchSize = nil
     descriptorBudget = budget
+    openParentBudget = parents
   }
 }

@@ -113,6 +113,16 @@ final class Monitor<State>: @unchecked Sendable {
     }
   }
 
+  /// Wakes every thread waiting on `condition`.
+  ///
+  /// Call it with the mutex held: from inside ``withLock(_:)``.
+  func broadcast(_ condition: Condition) {
+    if waiters[condition.index] > 0 {
+      checkThreadCall(
+        pthread_cond_broadcast(conditions + condition.index), "pthread_cond_broadcast")
+    }
+  }
+
   private func lock() {
     checkThreadCall(pthread_mutex_lock(mutex), "pthread_mutex_lock")
   }

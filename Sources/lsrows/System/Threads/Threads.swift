@@ -63,6 +63,37 @@ enum Threads {
     }
   }
 
+  /// Runs `body` for each of `0..<parts` at once, part 0 on this thread and
+  /// each other on a thread of its own, and returns the results in order
+  /// when all are done; a part whose thread could not start runs here.
+  ///
+  /// As with ``runConcurrently(_:_:)``, the caller promises that the parts
+  /// share nothing that one writes and another reads or writes.
+  static func runConcurrently<Result>(parts: Int, _ body: (Int) -> Result) -> [Result] {
+    guard parts > 1 else { return parts == 1 ? [body(0)] : [] }
+    return withoutActuallyEscaping(body) { body in
+      let results = UnsafeMutablePointer<Result>.allocate(capacity: parts)
+      // Not an array: an array cannot hold threads, which are joined once.
+      let threads = UnsafeMutablePointer<Joinable?>.allocate(capacity: parts)
+      defer {
+        results.deallocate()
+        threads.deallocate()
+      }
+      for part in 1..<parts {
+        (threads + part).initialize(to: spawn { (results + part).initialize(to: body(part)) })
+      }
+      results.initialize(to: body(0))
+      for part in 1..<parts {
+        if let thread = (threads + part).move() {
+          thread.join()
+        } else {
+          (results + part).initialize(to: body(part))
+        }
+      }
+      return (0..<parts).map { (results + $0).move() }
+    }
+  }
+
   /// Starts a thread that runs `entry`; `nil` when none could start.
   ///
   /// The closure crosses to the new thread through `pthread_create`'s

@@ -1,0 +1,50 @@
+/// How many helper threads the prefetch's reads call for: one while the
+/// file system answers at the speed of memory, more when its operations
+/// wait on something slower (a network, a FUSE server, a cold disk), so
+/// that many directories are read at once instead of two.
+///
+/// The measure is how long opening a directory and reading its status
+/// take, two lookups in the kernel's caches on a warm local disk (a few
+/// microseconds), and a round trip each where a server answers. One slow
+/// read proves nothing (the thread may have been preempted), so the
+/// prefetch is slow when half of the last sixteen reads were.
+///
+/// A policy only: ``DirectoryPrefetch`` records the reads and starts the
+/// threads.
+struct HelperDemand {
+  /// What makes a read slow: forty times a warm local one.
+  static let slowRead: UInt64 = 200_000
+  /// The most helpers, each with its thread, one open directory at a time
+  /// and a ``DirectoryStream/bufferSize`` buffer.
+  static let helperLimit = 64
+  /// The most threads the helpers take besides themselves, while reads
+  /// are slow, to read the statuses of a large directory's entries in
+  /// parts (``MetadataReader``).
+  static let spareThreadLimit = 64
+
+  /// The last sixteen reads, the newest in the low bit: 1 for slow.
+  private var history: UInt16 = 0
+  /// The helpers started so far.
+  private(set) var helpers = 1
+
+  /// Notes a read that took `nanoseconds`.
+  mutating func record(_ nanoseconds: UInt64) {
+    history = history << 1 | (nanoseconds >= Self.slowRead ? 1 : 0)
+  }
+
+  /// Whether the recent reads were slow.
+  var isSlow: Bool {
+    history.nonzeroBitCount >= 8
+  }
+
+  /// Whether to start another helper, with `pending` directories queued
+  /// that nobody reads: more helpers than that would only wait.
+  func wantsAnother(pending: Int) -> Bool {
+    isSlow && helpers < Self.helperLimit && pending > helpers
+  }
+
+  /// Counts a helper started.
+  mutating func started() {
+    helpers += 1
+  }
+}
