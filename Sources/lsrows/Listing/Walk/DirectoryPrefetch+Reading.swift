@@ -20,7 +20,9 @@ extension DirectoryPrefetch {
   /// subdirectories in the reader's empty ``Reader/subdirectoryPaths``; the
   /// request's path becomes the rows' location.
   func read(_ request: inout Request, using reader: inout Reader) -> Outcome {
-    Self.read(&request, using: &reader, walk: walk, slowReads: walkSlowReads)
+    // Asked first: the walk is then lent to the read, not copied.
+    let slowReads = walkSlowReads
+    return Self.read(&request, using: &reader, walk: walk, slowReads: slowReads)
   }
 
   /// Reads a request as ``read(_:using:)`` does, for the walk `walk`: on
@@ -81,9 +83,10 @@ extension DirectoryPrefetch {
   func read(
     path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader
   ) -> Outcome {
-    Self.read(
+    let slowReads = walkSlowReads
+    return Self.read(
       path: &path, depth: depth, parentScope: parentScope, from: nil, using: &reader, walk: walk,
-      findingSubdirectories: false, slowReads: walkSlowReads)
+      findingSubdirectories: false, slowReads: slowReads)
   }
 
   /// Reads as ``read(path:depth:parentScope:using:)`` does.

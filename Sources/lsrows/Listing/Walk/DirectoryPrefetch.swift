@@ -39,13 +39,22 @@ final class DirectoryPrefetch {
     }
   }
 
-  /// What the walk and the helper share: the walk's configuration and
+  /// What the walk and the helpers share: the walk's configuration and
   /// where the operand is.
-  struct Walk: Sendable {
+  ///
+  /// A class: each read is handed it, and a copy of the configuration
+  /// retained each of its many references.
+  final class Walk: Sendable {
     let configuration: WalkConfiguration
     let paths: WalkPaths
     /// The operand's device, for `--one-file-system`.
     let rootDevice: UInt64
+
+    init(configuration: WalkConfiguration, paths: WalkPaths, rootDevice: UInt64) {
+      self.configuration = configuration
+      self.paths = paths
+      self.rootDevice = rootDevice
+    }
   }
 
   /// What the helpers' reads take while the file system is slow, shared

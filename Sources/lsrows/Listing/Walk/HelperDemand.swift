@@ -24,17 +24,17 @@ struct HelperDemand {
 
   /// The last sixteen reads, the newest in the low bit: 1 for slow.
   private var history: UInt16 = 0
+  /// Whether the recent reads were slow: half of them at least.
+  ///
+  /// Kept, not counted when asked, as the walk asks for every directory.
+  private(set) var isSlow = false
   /// The helpers started so far.
   private(set) var helpers = 1
 
   /// Notes a read that took `nanoseconds`.
   mutating func record(_ nanoseconds: UInt64) {
     history = history << 1 | (nanoseconds >= Self.slowRead ? 1 : 0)
-  }
-
-  /// Whether the recent reads were slow.
-  var isSlow: Bool {
-    history.nonzeroBitCount >= 8
+    isSlow = history.nonzeroBitCount >= 8
   }
 
   /// Whether to start another helper, with `pending` directories queued

@@ -263,9 +263,12 @@ final class TreeWalker: BatchProducer {
   }
 
   func send(_ event: WalkEvent) {
-    // A path weighs as a row per 64 bytes, so that a group holds the
-    // listings of few deep directories, each with its own path.
-    let pathWeight = (event.rows?.listing.location.pathPrefix.count ?? 0) >> 6
-    events.append(event, weight: event.rowCount + pathWeight)
+    var weight = 0
+    if case .rows(let listing, let range) = event {
+      // A path weighs as a row per 64 bytes, so that a group holds the
+      // listings of few deep directories, each with its own path.
+      weight = range.count + (listing.location.pathPrefix.count >> 6)
+    }
+    events.append(event, weight: weight)
   }
 }

@@ -44,6 +44,8 @@ final class WalkFrame {
   /// A parked frame's entries, whose rows from ``next`` on are not written
   /// yet; `nil` unless parked.
   private var parked: EntryList?
+  private(set) var isParked = false
+  private var parkedCount = 0
   /// Whether the parked entries all passed the row filter already.
   private var parkedIsFiltered = false
   /// `--gitignore`: the rules git applies to the directory's entries, when
@@ -78,9 +80,12 @@ final class WalkFrame {
   }
 
   /// Whether every entry read so far has been written.
+  ///
+  /// Asked at every step: it reads the counts in place, as a copy of the
+  /// entries would retain each of their arrays.
   var isCurrentBatchDone: Bool {
-    guard let entries = currentEntries else { return true }
-    return next >= entries.count
+    if let current { return next >= current.count }
+    return !isParked || next >= parkedCount
   }
 
   /// The entries of the batch being written, parked or not.
@@ -100,15 +105,13 @@ final class WalkFrame {
       && merged == nil
   }
 
-  var isParked: Bool {
-    parked != nil
-  }
-
   /// Lets go of the rows' location (and the listing that holds it) while
   /// the walk is below; the entries stay, to be written later.
   func park() {
     guard parksWhileBelow, let listing = current else { return }
     parked = listing.storage
+    parkedCount = listing.count
+    isParked = true
     parkedIsFiltered = listing.isFiltered
     current = nil
     location = .operands
@@ -117,6 +120,7 @@ final class WalkFrame {
   /// Back on top: the rows' `location` again, made from the walk's path.
   func resume(at location: RowLocation) {
     guard let entries = parked.take() else { return }
+    isParked = false
     self.location = location
     // The first listing gave the storage back to the pool already.
     current = Listing(
