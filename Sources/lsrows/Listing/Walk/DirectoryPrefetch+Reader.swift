@@ -16,10 +16,8 @@ extension DirectoryPrefetch {
     /// The outcome the walk took last, handed back at its next take.
     var finished: Outcome?
     /// The directory just read, kept open for its subdirectories on a slow
-    /// file system, until they are queued; their names start after
-    /// `parentPathLength` bytes of their paths.
+    /// file system, until they are queued.
     var parent: OpenParent?
-    var parentPathLength = 0
 
     /// - Parameter buffer: ``DirectoryStream/bufferSize`` bytes that the
     ///   caller frees, and lends to no stream that is not read to its end.

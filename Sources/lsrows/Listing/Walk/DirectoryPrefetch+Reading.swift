@@ -20,9 +20,7 @@ extension DirectoryPrefetch {
   /// subdirectories in the reader's empty ``Reader/subdirectoryPaths``; the
   /// request's path becomes the rows' location.
   func read(_ request: inout Request, using reader: inout Reader) -> Outcome {
-    // Asked first: the walk is then lent to the read, not copied.
-    let slowReads = walkSlowReads
-    return Self.read(&request, using: &reader, walk: walk, slowReads: slowReads)
+    Self.read(&request, using: &reader, walk: walk, slowReads: walkSlowReads)
   }
 
   /// Reads a request as ``read(_:using:)`` does, for the walk `walk`: on
@@ -37,7 +35,7 @@ extension DirectoryPrefetch {
     swap(&path, &request.path)
     return read(
       path: &path, depth: request.depth, parentScope: request.parentScope,
-      from: request.parent.map { ($0, request.nameStart) }, using: &reader, walk: walk,
+      from: request.parent, using: &reader, walk: walk,
       findingSubdirectories: true, slowReads: slowReads)
   }
 
@@ -83,10 +81,9 @@ extension DirectoryPrefetch {
   func read(
     path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader
   ) -> Outcome {
-    let slowReads = walkSlowReads
-    return Self.read(
+    Self.read(
       path: &path, depth: depth, parentScope: parentScope, from: nil, using: &reader, walk: walk,
-      findingSubdirectories: false, slowReads: slowReads)
+      findingSubdirectories: false, slowReads: walkSlowReads)
   }
 
   /// Reads as ``read(path:depth:parentScope:using:)`` does.
@@ -94,11 +91,10 @@ extension DirectoryPrefetch {
   /// With `findingSubdirectories`, gathers the paths of the subdirectories
   /// in the reader: from the batch before the outcome holds it, as a copy
   /// of the batch retained each of its arrays. With `parent`, the
-  /// directory is opened from it, by its name (which starts at that offset
-  /// of `path`).
+  /// directory is opened from it, by its name.
   private static func read(
     path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?,
-    from parent: (OpenParent, nameStart: Int)?, using reader: inout Reader, walk: Walk,
+    from parent: OpenParent?, using reader: inout Reader, walk: Walk,
     findingSubdirectories: Bool, slowReads: SlowReads? = nil
   ) -> Outcome {
     let stream = reader.stream
@@ -114,9 +110,9 @@ extension DirectoryPrefetch {
     do throws(Errno) {
       try path.withUnsafeBufferPointer { path throws(Errno) in
         try path.withMemoryRebound(to: CChar.self) { path throws(Errno) in
-          if let (parent, nameStart) = parent {
+          if let parent {
             try stream.reopen(
-              path.baseAddress! + nameStart, relativeTo: parent.descriptor,
+              path.baseAddress! + parent.pathLength, relativeTo: parent.descriptor,
               followingSymlink: walk.configuration.followsSymlinks)
           } else {
             try stream.reopen(
@@ -151,8 +147,8 @@ extension DirectoryPrefetch {
           slowReads.openParents.take(upTo: 1) == 1
         {
           // Kept open for them, instead of closed.
-          reader.parent = OpenParent(stream.detachDescriptor()!, from: slowReads.openParents)
-          reader.parentPathLength = path.count
+          reader.parent = OpenParent(
+            stream.detachDescriptor()!, pathLength: path.count, from: slowReads.openParents)
         }
       }
       outcome.batch = batch

@@ -279,7 +279,7 @@ final class DirectoryPrefetch {
         outcome.subdirectories = shared.schedule.publish(
           outcome, entries: outcome.batch?.list.count ?? 0, of: request,
           scope: outcome.batch?.ignoreScope, subdirectories: &reader.subdirectoryPaths,
-          in: parent, nameStart: reader.parentPathLength)
+          in: parent)
         if !outcome.subdirectories.isEmpty { wakeHelpers(core, helpers: shared.demand.helpers) }
       }
       shared.demand.record(outcome.latency)

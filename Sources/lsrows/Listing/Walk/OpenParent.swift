@@ -8,11 +8,16 @@
 /// when the last of its subdirectories' requests lets it go.
 final class OpenParent: Sendable {
   let descriptor: FileDescriptor
+  /// The length of the directory's path (`/`-terminated): where the names
+  /// of its subdirectories start in theirs.
+  let pathLength: Int
   private let allowance: Allowance
 
-  /// Holds `descriptor`, taken from `allowance`, until it goes.
-  init(_ descriptor: FileDescriptor, from allowance: Allowance) {
+  /// Holds `descriptor`, of the directory whose path is `pathLength` bytes
+  /// long, taken from `allowance`, until it goes.
+  init(_ descriptor: FileDescriptor, pathLength: Int, from allowance: Allowance) {
     self.descriptor = descriptor
+    self.pathLength = pathLength
     self.allowance = allowance
   }
 

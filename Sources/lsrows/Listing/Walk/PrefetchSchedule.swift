@@ -33,9 +33,8 @@ struct PrefetchSchedule<Outcome> {
     /// `--gitignore`: the rules of the directory it is in.
     let parentScope: GitIgnoreScope?
     /// The directory it is in, kept open on a slow file system, to open it
-    /// from by its name, which starts at `nameStart` in the path.
+    /// from by its name.
     let parent: OpenParent?
-    let nameStart: Int
   }
 
   /// What the walk is to do about the directory it asked for.
@@ -76,8 +75,7 @@ struct PrefetchSchedule<Outcome> {
   }
 
   /// Numbers `paths` one after the other and queues them, the first on
-  /// top, leaving `paths` empty; they are in `parent` when it is kept open,
-  /// their names after `nameStart` bytes.
+  /// top, leaving `paths` empty; they are in `parent` when it is kept open.
   ///
   /// A path too long to open whole (`nil`), and with `leavingFirst` the
   /// first (the walk wants it next and reads it itself), is numbered as
@@ -86,7 +84,7 @@ struct PrefetchSchedule<Outcome> {
   /// - Returns: The numbers, in the order the walk descends.
   mutating func enqueue(
     _ paths: inout [[UInt8]?], depth: Int, parentScope: GitIgnoreScope?,
-    parent: OpenParent? = nil, nameStart: Int = 0, leavingFirst: Bool
+    parent: OpenParent? = nil, leavingFirst: Bool
   ) -> Range<Int> {
     let first = states.count
     for (index, path) in paths.enumerated() {
@@ -96,8 +94,7 @@ struct PrefetchSchedule<Outcome> {
       guard let path = paths[index].take() else { continue }
       stack.append(
         Request(
-          id: first + index, path: path, depth: depth, parentScope: parentScope, parent: parent,
-          nameStart: nameStart))
+          id: first + index, path: path, depth: depth, parentScope: parentScope, parent: parent))
     }
     paths.removeAll(keepingCapacity: true)
     return first..<states.count
@@ -154,11 +151,11 @@ struct PrefetchSchedule<Outcome> {
   /// finds them known.
   mutating func publish(
     _ outcome: Outcome, entries: Int, of request: Request, scope: GitIgnoreScope?,
-    subdirectories: inout [[UInt8]?], in parent: OpenParent? = nil, nameStart: Int = 0
+    subdirectories: inout [[UInt8]?], in parent: OpenParent? = nil
   ) -> Range<Int> {
     let numbers = enqueue(
       &subdirectories, depth: request.depth + 1, parentScope: scope, parent: parent,
-      nameStart: nameStart, leavingFirst: false)
+      leavingFirst: false)
     readDirectories += 1
     readEntries += entries
     states[request.id] = .read(outcome, entries: entries)
