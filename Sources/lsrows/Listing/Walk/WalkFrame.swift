@@ -44,8 +44,6 @@ final class WalkFrame {
   /// A parked frame's entries, whose rows from ``next`` on are not written
   /// yet; `nil` unless parked.
   private var parked: EntryList?
-  private(set) var isParked = false
-  private var parkedCount = 0
   /// Whether the parked entries all passed the row filter already.
   private var parkedIsFiltered = false
   /// `--gitignore`: the rules git applies to the directory's entries, when
@@ -85,7 +83,8 @@ final class WalkFrame {
   /// entries would retain each of their arrays.
   var isCurrentBatchDone: Bool {
     if let current { return next >= current.count }
-    return !isParked || next >= parkedCount
+    guard let count = parked?.count else { return true }
+    return next >= count
   }
 
   /// The entries of the batch being written, parked or not.
@@ -97,6 +96,10 @@ final class WalkFrame {
   /// it: up to this, the paths the frames hold add up to a few hundred
   /// KiB at most.
   static let parkedPathLength = 1024
+
+  var isParked: Bool {
+    parked != nil
+  }
 
   /// Whether the frame parks while the walk is below it: its path is long,
   /// and it has no more to read, whose rows would need the location.
@@ -110,8 +113,6 @@ final class WalkFrame {
   func park() {
     guard parksWhileBelow, let listing = current else { return }
     parked = listing.storage
-    parkedCount = listing.count
-    isParked = true
     parkedIsFiltered = listing.isFiltered
     current = nil
     location = .operands
@@ -120,7 +121,6 @@ final class WalkFrame {
   /// Back on top: the rows' `location` again, made from the walk's path.
   func resume(at location: RowLocation) {
     guard let entries = parked.take() else { return }
-    isParked = false
     self.location = location
     // The first listing gave the storage back to the pool already.
     current = Listing(
