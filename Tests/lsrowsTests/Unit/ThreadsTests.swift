@@ -76,21 +76,15 @@ import Testing
     #expect(now == Int32(PTHREAD_CANCEL_ASYNCHRONOUS))
   }
 
-  @Test func runConcurrentlyReturnsBothResultsOfDisjointWork() {
+  @Test func partsWriteDisjointWorkAndReturnTheirResults() {
     var halves = [Int](repeating: 0, count: 10_000)
-    let (first, second) = halves.withUnsafeMutableBufferPointer { buffer in
-      Threads.runConcurrently(
-        { () -> Int in
-          for index in 0..<5000 { buffer[index] = index }
-          return 1
-        },
-        { () -> String in
-          for index in 5000..<10_000 { buffer[index] = index }
-          return "two"
-        })
+    let results = halves.withUnsafeMutableBufferPointer { buffer in
+      Threads.runConcurrently(parts: 2) { part -> String in
+        for index in part * 5000..<(part + 1) * 5000 { buffer[index] = index }
+        return part == 0 ? "one" : "two"
+      }
     }
-    #expect(first == 1)
-    #expect(second == "two")
+    #expect(results == ["one", "two"])
     #expect(halves == Array(0..<10_000))
   }
 

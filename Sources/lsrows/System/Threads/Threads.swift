@@ -5,7 +5,7 @@ import Glibc
 ///
 /// When the system has no thread to give (`RLIMIT_NPROC`, no memory for a
 /// stack), no work is lost: ``start(_:running:)`` hands the work back, and
-/// ``runConcurrently(_:_:)`` and ``ProducerThread`` run it on the calling
+/// ``runConcurrently(parts:_:)`` and ``ProducerThread`` run it on the calling
 /// thread themselves, so their callers have no second path.
 enum Threads {
   /// A started thread, to be joined once.
@@ -39,36 +39,13 @@ enum Threads {
     return .started(thread)
   }
 
-  /// Runs `first` on this thread and `second` on a new one, and returns
-  /// when both are done; without a thread, runs one after the other.
-  ///
-  /// The closures need not be `Sendable`: the caller promises that they
-  /// share nothing that one writes and the other reads or writes (halves
-  /// of a buffer, each written by one side). The join orders both before
-  /// the return.
-  static func runConcurrently<First, Second>(
-    _ first: () -> First, _ second: () -> Second
-  ) -> (First, Second) {
-    withoutActuallyEscaping(second) { second in
-      let result = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-      defer { result.deallocate() }
-      let thread = spawn { result.initialize(to: second()) }
-      let firstResult = first()
-      if let thread {
-        thread.join()
-      } else {
-        result.initialize(to: second())
-      }
-      return (firstResult, result.move())
-    }
-  }
-
   /// Runs `body` for each of `0..<parts` at once, part 0 on this thread and
   /// each other on a thread of its own, and returns the results in order
   /// when all are done; a part whose thread could not start runs here.
   ///
-  /// As with ``runConcurrently(_:_:)``, the caller promises that the parts
-  /// share nothing that one writes and another reads or writes.
+  /// `body` need not be `Sendable`: the caller promises that the parts
+  /// share nothing that one writes and another reads or writes (parts of
+  /// a buffer, each written by one). The joins order all before the return.
   static func runConcurrently<Result>(parts: Int, _ body: (Int) -> Result) -> [Result] {
     guard parts > 1 else { return parts == 1 ? [body(0)] : [] }
     return withoutActuallyEscaping(body) { body in
@@ -98,7 +75,7 @@ enum Threads {
   ///
   /// The closure crosses to the new thread through `pthread_create`'s
   /// untyped argument, unchecked: ``start(_:running:)`` makes the work the
-  /// thread's alone, and ``runConcurrently(_:_:)`` states what its caller
+  /// thread's alone, and ``runConcurrently(parts:_:)`` states what its caller
   /// promises.
   private static func spawn(_ entry: @escaping () -> Void) -> Joinable? {
     let box = Unmanaged.passRetained(EntryPoint(entry))
