@@ -94,20 +94,10 @@ def make_shape(shape, count=1_000_000):
 
 
 def read_floor():
-    """The C loop that only reads a directory (bench/read_floor.c), built once."""
+    """The C loops that only read a directory, and with --stat also
+    fstatat each name from two threads (bench/read_floor.c), built once."""
     binary = os.path.join(BENCH_DIR, "read_floor")
     source = os.path.join(ROOT, "bench", "read_floor.c")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        os.makedirs(BENCH_DIR, exist_ok=True)
-        subprocess.run(["cc", "-O2", "-o", binary, source], check=True)
-    return binary
-
-
-def stat_floor():
-    """The C loop that reads a directory's names and stats each from two
-    threads (bench/stat_floor.c), built once."""
-    binary = os.path.join(BENCH_DIR, "stat_floor")
-    source = os.path.join(ROOT, "bench", "stat_floor.c")
     if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
         os.makedirs(BENCH_DIR, exist_ok=True)
         subprocess.run(["cc", "-O2", "-o", binary, source, "-lpthread"], check=True)
@@ -216,7 +206,7 @@ def typed_rows(lsrows, runs):
              [lsrows, "--format", "{name}\\t{size}", directory], C_LOCALE),
             ("find DIR -maxdepth 1 -printf '%f\\t%s\\n'",
              ["find", directory, "-maxdepth", "1", "-printf", "%f\\t%s\\n"], C_LOCALE),
-            ("stat_floor DIR", [stat_floor(), directory], C_LOCALE),
+            ("read_floor --stat DIR", [read_floor(), "--stat", directory], C_LOCALE),
         ],
         runs,
     )
@@ -228,9 +218,9 @@ def typed_rows(lsrows, runs):
     met &= check(results, "lsrows --format '{name}\\t{size}' DIR",
                  "find DIR -maxdepth 1 -printf '%f\\t%s\\n'", 1.0)
     # The floor: the names, and two threads' fstatat of each.
-    met &= check(results, "lsrows -S DIR", "stat_floor DIR", 1.25)
-    met &= check(results, "lsrows -t DIR", "stat_floor DIR", 1.25)
-    met &= check(results, "lsrows -l DIR", "stat_floor DIR", 1.4)
+    met &= check(results, "lsrows -S DIR", "read_floor --stat DIR", 1.25)
+    met &= check(results, "lsrows -t DIR", "read_floor --stat DIR", 1.25)
+    met &= check(results, "lsrows -l DIR", "read_floor --stat DIR", 1.4)
     return met
 
 

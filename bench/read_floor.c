@@ -1,39 +1,89 @@
-/* The floor of any listing: read every entry of a directory with
- * getdents64 and do nothing else. make bench compiles this with cc and
- * times it next to lsrows and ls. Usage: read_floor DIRECTORY */
+/* The floors of any listing. make bench compiles this with cc and times
+ * it next to lsrows and ls.
+ *
+ *   read_floor DIRECTORY         read every entry with getdents64 and do
+ *                                nothing else: a listing of names
+ *   read_floor --stat DIRECTORY  then fstatat each name from two threads,
+ *                                each taking half: a listing that needs
+ *                                every status (-S, -t, -l) */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+struct half {
+  int directory;
+  char **names;
+  size_t count;
+  unsigned long long sum; /* of what was read, so the calls cannot be dropped */
+};
+
+static void *stat_half(void *argument) {
+  struct half *half = argument;
+  struct stat status;
+  for (size_t index = 0; index < half->count; index++) {
+    if (fstatat(half->directory, half->names[index], &status, AT_SYMLINK_NOFOLLOW) == 0)
+      half->sum += (unsigned long long)status.st_size + (unsigned long long)status.st_mtime;
+  }
+  return NULL;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: read_floor DIRECTORY\n");
+  int stats = argc == 3 && strcmp(argv[1], "--stat") == 0;
+  if (argc != 2 + stats) {
+    fprintf(stderr, "usage: read_floor [--stat] DIRECTORY\n");
     return 2;
   }
-  int fd = open(argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const char *path = argv[1 + stats];
+  int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
-    perror(argv[1]);
+    perror(path);
     return 2;
   }
   static char buffer[1 << 16];
   unsigned long entries = 0;
+  size_t count = 0, capacity = 0;
+  char **names = NULL;
   for (;;) {
-    ssize_t count = getdents64(fd, buffer, sizeof buffer);
-    if (count < 0) {
+    ssize_t read = getdents64(fd, buffer, sizeof buffer);
+    if (read < 0) {
       perror("getdents64");
       return 2;
     }
-    if (count == 0) break;
-    for (ssize_t offset = 0; offset < count;) {
+    if (read == 0) break;
+    for (ssize_t offset = 0; offset < read;) {
       struct dirent64 *entry = (struct dirent64 *)(buffer + offset);
-      entries++;
       offset += entry->d_reclen;
+      entries++;
+      if (!stats || strcmp(entry->d_name, ".") == 0 || strcmp(entry->d_name, "..") == 0) continue;
+      if (count == capacity) {
+        capacity = capacity ? capacity * 2 : 1024;
+        names = realloc(names, capacity * sizeof *names);
+      }
+      names[count++] = strdup(entry->d_name);
     }
   }
-  close(fd);
-  printf("%lu\n", entries);
+  if (!stats) {
+    close(fd);
+    printf("%lu\n", entries);
+    return 0;
+  }
+  struct half halves[2] = {
+      {fd, names, count / 2, 0},
+      {fd, names + count / 2, count - count / 2, 0},
+  };
+  pthread_t second;
+  if (pthread_create(&second, NULL, stat_half, &halves[1]) != 0) {
+    perror("pthread_create");
+    return 2;
+  }
+  stat_half(&halves[0]);
+  pthread_join(second, NULL);
+  printf("%zu %llu\n", count, halves[0].sum + halves[1].sum);
   return 0;
 }
