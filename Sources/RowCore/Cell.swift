@@ -3,6 +3,11 @@
 /// The text is bytes, not a `String`, because the things rows describe (file
 /// names, say) are not always valid UTF-8 and must come out unchanged.
 ///
+/// While a writer renders a row, the cell is the writer's pending output
+/// with the row's text after it, so that the text is made where it is
+/// written, never copied there. Every method here works on the row's text
+/// alone; ``appending(_:)`` lends the whole storage, to append to.
+///
 /// ```swift
 /// var cell = Cell()
 /// cell.append("Cell ")
@@ -10,12 +15,20 @@
 /// let text = cell.text  // [67, 101, 108, 108, 32, 255]
 /// ```
 public struct Cell: Equatable, Sendable {
+  /// Bytes before the row's text (a writer's pending output), then the text.
+  @usableFromInline var storage: [UInt8]
+  /// Where the row's text starts in `storage`.
+  @usableFromInline var start = 0
+
   /// The bytes of this cell, without the row terminator.
   ///
   /// ```swift
   /// let bytes = Cell("ok").text  // [111, 107]
   /// ```
-  public var text: [UInt8]
+  public var text: [UInt8] {
+    get { Array(storage[start...]) }
+    set { storage.replaceSubrange(start..., with: newValue) }
+  }
 
   /// Creates a cell with no text.
   ///
@@ -24,7 +37,7 @@ public struct Cell: Equatable, Sendable {
   /// ```
   @inlinable
   public init() {
-    text = []
+    storage = []
   }
 
   /// Creates a cell whose text is the given bytes.
@@ -36,7 +49,7 @@ public struct Cell: Equatable, Sendable {
   /// - Parameter text: The bytes of the cell.
   @inlinable
   public init(text: [UInt8]) {
-    self.text = text
+    storage = text
   }
 
   /// Creates a cell whose text is the UTF-8 encoding of `string`.
@@ -48,7 +61,7 @@ public struct Cell: Equatable, Sendable {
   /// - Parameter string: The text of the cell.
   @inlinable
   public init(_ string: String) {
-    text = Array(string.utf8)
+    storage = Array(string.utf8)
   }
 
   /// The text decoded as UTF-8, or `nil` when it is not valid UTF-8.
@@ -58,7 +71,7 @@ public struct Cell: Equatable, Sendable {
   /// let invalid = Cell(text: [0xFF]).string  // nil
   /// ```
   public var string: String? {
-    String(validating: text, as: UTF8.self)
+    String(validating: storage[start...], as: UTF8.self)
   }
 
   /// Appends bytes to the text.
@@ -72,7 +85,7 @@ public struct Cell: Equatable, Sendable {
   /// - Parameter bytes: The bytes to append, unchanged.
   @inlinable
   public mutating func append(_ bytes: some Sequence<UInt8>) {
-    text.append(contentsOf: bytes)
+    storage.append(contentsOf: bytes)
   }
 
   /// Appends the UTF-8 encoding of a string to the text.
@@ -86,7 +99,7 @@ public struct Cell: Equatable, Sendable {
   /// - Parameter string: The text to append.
   @inlinable
   public mutating func append(_ string: String) {
-    text.append(contentsOf: string.utf8)
+    storage.append(contentsOf: string.utf8)
   }
 
   /// Appends one byte to the text.
@@ -100,7 +113,7 @@ public struct Cell: Equatable, Sendable {
   /// - Parameter byte: The byte to append.
   @inlinable
   public mutating func append(byte: UInt8) {
-    text.append(byte)
+    storage.append(byte)
   }
 
   /// Removes all the text, keeping its storage for the next row.
@@ -112,6 +125,43 @@ public struct Cell: Equatable, Sendable {
   /// ```
   @inlinable
   public mutating func removeAll() {
-    text.removeAll(keepingCapacity: true)
+    storage.removeSubrange(start...)
+  }
+
+  /// Lends `body` the cell's storage to append the row's bytes to, in
+  /// place: for code that builds bytes in an `inout [UInt8]`.
+  ///
+  /// The storage may begin with bytes before the row's (a writer's pending
+  /// output): `body` may only append, and should measure what it appends
+  /// from the count it finds, not from 0.
+  ///
+  /// ```swift
+  /// var cell = Cell("a")
+  /// let appended = cell.appending { bytes in
+  ///   let start = bytes.count
+  ///   bytes.append(contentsOf: [0x62, 0x63])
+  ///   return bytes.count - start
+  /// }  // 2
+  /// let lent = cell.string  // "abc"
+  /// ```
+  ///
+  /// - Parameter body: Appends to the bytes it is given.
+  /// - Returns: What `body` returns.
+  @inlinable
+  public mutating func appending<Result>(_ body: (inout [UInt8]) throws -> Result) rethrows
+    -> Result
+  {
+    let count = storage.count
+    defer { precondition(storage.count >= count, "a cell's bytes were removed, not appended to") }
+    return try body(&storage)
+  }
+
+  /// Whether two cells hold the same text, whatever is before it.
+  ///
+  /// ```swift
+  /// let same = Cell("a") == Cell(text: [0x61])  // true
+  /// ```
+  public static func == (lhs: Cell, rhs: Cell) -> Bool {
+    lhs.storage[lhs.start...] == rhs.storage[rhs.start...]
   }
 }

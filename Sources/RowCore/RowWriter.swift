@@ -1,8 +1,9 @@
 /// Renders rows into one buffer and hands it to a sink in large chunks.
 ///
-/// Each row's cell text is written followed by the terminator. The writer
-/// keeps one cell and reuses its storage, so rendering allocates nothing per
-/// row once the buffer has grown. It throws what its sink throws: writing
+/// Each row's cell text is written followed by the terminator. The writer's
+/// one cell is the buffer: each row's text is made after the rows before
+/// it, so rendering copies nothing and allocates nothing per row once the
+/// buffer has grown. It throws what its sink throws: writing
 /// to a sink that cannot fail (as `Collector` below) needs no `try`.
 ///
 /// ```swift
@@ -34,13 +35,10 @@ public struct RowWriter<Sink: RowSink> {
   public var terminator: RowTerminator
 
   @usableFromInline var destination: Sink
-  // The next chunk is `buffer[..<filled]`. The array is kept at its full
-  // size and written through a pointer: appending to it would pay the
-  // array's checks twice a row.
-  @usableFromInline var buffer: [UInt8]
-  @usableFromInline var filled = 0
   @usableFromInline let chunkSize: Int
   @usableFromInline let rowsPerStore: Int
+  /// The next chunk: each row's cell is made in it, after the rows before
+  /// it, so that its text is never copied.
   @usableFromInline var cell = Cell()
   /// The store of the last streaming write, emptied, so that a tree of
   /// small directories does not allocate a store per run of rows.
@@ -68,7 +66,6 @@ public struct RowWriter<Sink: RowSink> {
     self.terminator = terminator
     self.chunkSize = max(1, chunkSize)
     self.rowsPerStore = max(1, rowsPerStore)
-    buffer = []
   }
 
   /// Renders every row of `store`, in order.
@@ -86,18 +83,17 @@ public struct RowWriter<Sink: RowSink> {
   public mutating func write(_ store: RowStore) throws(Sink.Failure) {
     let terminatorByte = terminator.byte
     // The store holds every box for the whole write, so each is lent to
-    // its closure unretained, and the cell's bytes are copied in place:
-    // a retain and a release per row for each, otherwise.
+    // its closure unretained: a retain and a release per row, otherwise.
     let failure = store.items.withUnsafeBufferPointer { items -> Sink.Failure? in
       items.withMemoryRebound(to: Unmanaged<AnyObject>.self) { boxes -> Sink.Failure? in
         var start = 0
         for run in store.runs {
           let configure = run.configure
           for index in start..<run.end {
-            cell.removeAll()
+            cell.start = cell.storage.count
             boxes[index]._withUnsafeGuaranteedRef { configure(&cell, $0) }
-            appendCell(then: terminatorByte)
-            if filled >= chunkSize {
+            cell.storage.append(terminatorByte)
+            if cell.storage.count >= chunkSize {
               do throws(Sink.Failure) {
                 try flush()
               } catch {
@@ -170,53 +166,9 @@ public struct RowWriter<Sink: RowSink> {
   /// - Throws: The sink's error.
   @inlinable
   public mutating func write(bytes: some Collection<UInt8>) throws(Sink.Failure) {
-    append(bytes)
-    if filled >= chunkSize {
+    cell.storage.append(contentsOf: bytes)
+    if cell.storage.count >= chunkSize {
       try flush()
-    }
-  }
-
-  /// Copies the cell's text and `terminator` after the buffered bytes.
-  ///
-  /// The buffer grows first, so that nothing between reading the cell's
-  /// bytes and copying them could free them: the copy then needs no
-  /// retain of the cell's text, which copying it as any collection of
-  /// bytes (``append(_:)``) takes per row.
-  @inlinable
-  mutating func appendCell(then terminator: UInt8) {
-    let count = cell.text.count
-    reserve(count + 1)
-    let start = filled
-    buffer.withUnsafeMutableBufferPointer { storage in
-      cell.text.withUnsafeBufferPointer { text in
-        guard let source = text.baseAddress, count > 0 else { return }
-        UnsafeMutableRawPointer(storage.baseAddress! + start).copyMemory(
-          from: source, byteCount: count)
-      }
-      storage[start + count] = terminator
-    }
-    filled = start + count + 1
-  }
-
-  /// Makes room in the buffer for `count` more bytes.
-  @inlinable
-  mutating func reserve(_ count: Int) {
-    let needed = filled + count
-    guard needed > buffer.count else { return }
-    // Doubling up to a chunk and room for the row that ends it, so that
-    // a short listing touches a page or two, not a whole chunk.
-    let grown = Swift.min(Swift.max(buffer.count * 2, 4096), chunkSize + 4096)
-    buffer.append(contentsOf: repeatElement(0, count: Swift.max(needed, grown) - buffer.count))
-  }
-
-  /// Copies `bytes` after the buffered bytes, growing the buffer when
-  /// they would not fit.
-  @inlinable
-  mutating func append(_ bytes: some Collection<UInt8>) {
-    reserve(bytes.count)
-    let start = filled
-    filled += buffer.withUnsafeMutableBufferPointer { storage in
-      UnsafeMutableBufferPointer(rebasing: storage[start...]).update(fromContentsOf: bytes)
     }
   }
 
@@ -234,12 +186,13 @@ public struct RowWriter<Sink: RowSink> {
   ///   so a failed write is never retried with stale data.
   @inlinable
   public mutating func flush() throws(Sink.Failure) {
-    guard filled > 0 else { return }
-    defer { filled = 0 }
-    let result = buffer.withUnsafeBytes { bytes in
-      Result { () throws(Sink.Failure) in
-        try destination.write(UnsafeRawBufferPointer(rebasing: bytes[..<filled]))
-      }
+    guard !cell.storage.isEmpty else { return }
+    defer {
+      cell.storage.removeAll(keepingCapacity: true)
+      cell.start = 0
+    }
+    let result = cell.storage.withUnsafeBytes { bytes in
+      Result { () throws(Sink.Failure) in try destination.write(bytes) }
     }
     try result.get()
   }

@@ -27,4 +27,11 @@ import Testing
     cell.removeAll()
     #expect(cell.text.isEmpty)
   }
+
+  @Test func equalityComparesTheText() {
+    var lent = Cell("ab")
+    lent.appending { $0.append(UInt8(ascii: "c")) }
+    #expect(lent == Cell("abc"))
+    #expect(lent != Cell("ab"))
+  }
 }

@@ -78,6 +78,21 @@ import Testing
       let cleared = cell.text.isEmpty  // true
       #expect(cleared)
     }
+    do {
+      var cell = Cell("a")
+      let appended = cell.appending { bytes in
+        let start = bytes.count
+        bytes.append(contentsOf: [0x62, 0x63])
+        return bytes.count - start
+      }  // 2
+      let lent = cell.string  // "abc"
+      #expect(appended == 2)
+      #expect(lent == "abc")
+    }
+    do {
+      let same = Cell("a") == Cell(text: [0x61])  // true
+      #expect(same)
+    }
   }
 
   @Test func fileDescriptorSink() throws {

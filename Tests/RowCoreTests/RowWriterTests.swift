@@ -37,6 +37,33 @@ import Testing
     #expect(writer.sink.chunkSizes.dropLast().allSatisfy { $0 >= 4096 })
   }
 
+  /// A row's cell is made in the writer's buffer, after the rows before
+  /// it: whatever its closure does to the cell touches its own row alone.
+  @Test func aCellSeesOnlyItsOwnRow() {
+    var seen: [[UInt8]] = []
+    let store = rows(["a", "b", "c"]) { cell, text in
+      seen.append(cell.text)
+      cell.append("junk")
+      cell.removeAll()
+      cell.append(text)
+      if text == "b" { cell.text = Array("B!".utf8) }
+      seen.append(Array(cell.string!.utf8))
+    }
+    #expect(render(store) == Array("a\nB!\nc\n".utf8))
+    #expect(seen == [[], Array("a".utf8), [], Array("B!".utf8), [], Array("c".utf8)])
+  }
+
+  @Test func appendingLendsTheBufferToAppendTo() {
+    let store = rows(["xy", "z"]) { cell, text in
+      cell.appending { bytes in
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "0") + UInt8(bytes.count - start))
+      }
+    }
+    #expect(render(store) == Array("xy2\nz1\n".utf8))
+  }
+
   @Test func nothingIsWrittenBeforeFlushWhileUnderTheChunkSize() {
     var writer = RowWriter(sink: CollectingSink(), chunkSize: 1024)
     writer.write(rows(["short"]) { cell, text in cell.append(text) })

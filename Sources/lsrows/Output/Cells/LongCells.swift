@@ -37,13 +37,13 @@ final class LongCells: CellFormat {
     let painter = self.painter
     let style = painter.style
     let long = self.long
-    return { cell, row in
+    func appendRow(_ row: FileRow, to bytes: inout [UInt8]) {
       let link = painter.link(for: row)
-      painter.beginRow(to: &cell.text)
+      painter.beginRow(to: &bytes)
       // Bytes of sequences in the name, which take no column.
       var nameSequenceBytes = 0
       long.appendRow(
-        row, columns, to: &cell.text,
+        row, columns, to: &bytes,
         name: { output, column in
           let text = row.displayText
           let quoted = painter.isQuoted(text)
@@ -62,6 +62,7 @@ final class LongCells: CellFormat {
             quotesOutsideLink: padsUnquoted && painter.isQuoted(target), to: &output)
         })
     }
+    return { cell, row in cell.appending { appendRow(row, to: &$0) } }
   }
 
   func trailer() -> [UInt8] {

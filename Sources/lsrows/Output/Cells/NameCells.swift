@@ -38,16 +38,18 @@ final class NameCells: CellFormat {
     let prefix = self.prefix
     if painter.isPlain && prefix == nil && indicators == .none {
       // The hot path: bytes as they are.
-      return { cell, row in row.appendDisplayText(to: &cell.text) }
+      return { cell, row in cell.appending { row.appendDisplayText(to: &$0) } }
     }
     return { cell, row in
-      painter.beginRow(to: &cell.text)
-      if let prefix, let columns {
-        prefix.appendPrefix(row, columns, to: &cell.text)
-      }
-      painter.appendName(of: row, to: &cell.text)
-      if let indicator = indicators.indicator(mode: row.status?.mode, kind: row.kind) {
-        cell.append(byte: indicator)
+      cell.appending { bytes in
+        painter.beginRow(to: &bytes)
+        if let prefix, let columns {
+          prefix.appendPrefix(row, columns, to: &bytes)
+        }
+        painter.appendName(of: row, to: &bytes)
+        if let indicator = indicators.indicator(mode: row.status?.mode, kind: row.kind) {
+          bytes.append(indicator)
+        }
       }
     }
   }

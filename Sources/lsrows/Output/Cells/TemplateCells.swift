@@ -10,6 +10,6 @@ final class TemplateCells: CellFormat {
 
   func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
     let encoder = self.encoder
-    return { cell, row in encoder.append(row, to: &cell.text) }
+    return { cell, row in cell.appending { encoder.append(row, to: &$0) } }
   }
 }
