@@ -72,6 +72,13 @@ struct MetadataNeeds: Sendable, Equatable {
     return united
   }
 
+  /// These needs, without the entry counts of subdirectories.
+  var withoutEntryCounts: MetadataNeeds {
+    var needs = self
+    needs.entryCounts = false
+    return needs
+  }
+
   /// Whether any per-entry system call is needed.
   var isEmpty: Bool {
     self == .none

@@ -33,8 +33,9 @@ struct MetadataReader: Sendable {
     messagePrefix: ArraySlice<UInt8>? = nil, countingEntries: Bool = true,
     spareThreads: Allowance? = nil
   ) throws(MemoryExhausted) -> [SystemError] {
-    var needs = needs
-    needs.entryCounts = needs.entryCounts && countingEntries
+    // A constant, not a variable: a closure that captures a variable
+    // boxes it on the heap, an allocation per directory.
+    let needs = countingEntries ? needs : needs.withoutEntryCounts
     guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: { needsWork($0, needs) })
     else { return [] }
     try list.prepareDetails()
