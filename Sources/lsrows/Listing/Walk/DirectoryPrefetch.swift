@@ -237,15 +237,18 @@ final class DirectoryPrefetch {
     buffer.withUnsafeMutableBytes { buffer in
       var reader = Reader(buffer: buffer.baseAddress!)
       while true {
-        let next = core.monitor.withLock(
-          waitingOn: helperWakes, until: { $0.isStopped || $0.schedule.hasWorkForHelper },
-          { shared -> (request: Request?, isSlow: Bool)? in
-            guard !shared.isStopped else { return nil }
-            if reader.spare == nil { reader.spare = shared.spareOutcomes.popLast() }
-            return (shared.schedule.nextForHelper(), shared.demand.isSlow)
-          })
-        guard let next else { return }
-        guard var request = next.request else { continue }
+        guard
+          var next = core.monitor.withLock(
+            waitingOn: helperWakes, until: { $0.isStopped || $0.schedule.hasWorkForHelper },
+            { shared -> (request: Request?, isSlow: Bool)? in
+              guard !shared.isStopped else { return nil }
+              if reader.spare == nil { reader.spare = shared.spareOutcomes.popLast() }
+              return (shared.schedule.nextForHelper(), shared.demand.isSlow)
+            })
+        else { return }
+        // Taken, not copied: a copy left here would share the path, and
+        // reading would copy it to end it in place.
+        guard var request = next.request.take() else { continue }
         let outcome = read(
           &request, using: &reader, walk: core.walk, slowReads: next.isSlow ? core.slowReads : nil)
         publish(outcome, of: request, from: &reader, in: core)
