@@ -171,10 +171,13 @@ public struct RowStore {
   static func typed<A>(
     _ configure: @escaping (inout Cell, A) -> Void, emptyingBoxes: Bool = false
   ) -> (inout Cell, AnyObject) -> Void {
-    { cell, item in
+    // Looked up once, not for every row: a generic type's metadata is a
+    // call to find.
+    let boxType = ObjectIdentifier(Box<A>.self)
+    return { cell, item in
       // The cast back, as an exact type test: a box is a final class, so
       // it answers as `as? Box<A>` would, without retaining the box.
-      guard ObjectIdentifier(type(of: item)) == ObjectIdentifier(Box<A>.self) else {
+      guard ObjectIdentifier(type(of: item)) == boxType else {
         // Only `append` fills a run, with boxes of its closure's type.
         preconditionFailure("a RowStore row is not a Box<\(A.self)>")
       }
