@@ -84,11 +84,17 @@ final class EntryListPool: Sendable {
 
   /// Keeps the arrays of `list`, which nothing else will read, for a later
   /// ``take()``; those of a large list, or beyond the limit, are freed.
-  func giveBack(_ list: EntryList) {
-    guard list.entries.capacity <= largestKeptEntries,
-      list.names.capacity <= largestKeptNameBytes
+  func giveBack(_ list: borrowing EntryList) {
+    giveBack(names: list.names, entries: list.entries)
+  }
+
+  /// Keeps a list's arrays, `names` and `entries`, as ``giveBack(_:)``
+  /// does: for a caller that holds the list where passing it whole would
+  /// copy it (each of its arrays and tables retained, then released).
+  func giveBack(names: [UInt8], entries: [Entry]) {
+    guard entries.capacity <= largestKeptEntries, names.capacity <= largestKeptNameBytes
     else { return }
-    let storage = (list.names, list.entries)
+    let storage = (names, entries)
     let bytes = Self.bytes(storage)
     kept.withLock { kept in
       guard kept.bytes + bytes <= keptBytes else { return }

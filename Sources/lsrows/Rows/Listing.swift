@@ -50,7 +50,9 @@ final class Listing: Sendable {
   }
 
   deinit {
-    if returnsStorage { EntryListPool.shared.giveBack(storage) }
+    if returnsStorage {
+      EntryListPool.shared.giveBack(names: storage.names, entries: storage.entries)
+    }
   }
 
   /// The number of rows.
