@@ -198,6 +198,9 @@ final class DirectoryPrefetch {
   func take(_ id: Int, using reader: inout Reader) -> Outcome? {
     let monitor = core.monitor
     var finished = reader.finished.take()
+    // The walk's own reads fill its spare; kept here, an outcome is filled
+    // again on the thread that last wrote it. The others go to the helpers.
+    if reader.spare == nil { reader.spare = finished.take() }
     while true {
       let (answer, startsHelper, isSlow) = monitor.withLock(
         waitingOn: Self.walkWakes, until: { $0.schedule.walkCanProceed(wanting: id) },
