@@ -14,6 +14,8 @@ struct HandOffBuffer<Item> {
   private var ready: [[Item]] = []
   /// Whether no more items are taken.
   private(set) var isStopped = false
+  /// The most items a new group makes room for at once.
+  private static var largestReserved: Int { 1024 }
 
   /// - Parameters:
   ///   - weightLimit: The total weight that makes a group.
@@ -31,6 +33,9 @@ struct HandOffBuffer<Item> {
   /// Adds an item, closing the group when it is full.
   mutating func append(_ item: Item, weight: Int) {
     guard !isStopped else { return }
+    // A group is made whole at once rather than by doubling, which grew
+    // it eight times on its way to 256 items.
+    if pending.isEmpty { pending.reserveCapacity(min(countLimit, Self.largestReserved)) }
     pending.append(item)
     pendingWeight += weight
     if pendingWeight >= weightLimit || pending.count >= countLimit {
