@@ -28,6 +28,8 @@ int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
 
 const int clinux_at_empty_path = AT_EMPTY_PATH;
 
+const int clinux_at_statx_dont_sync = AT_STATX_DONT_SYNC;
+
 const int clinux_mutex_adaptive = PTHREAD_MUTEX_ADAPTIVE_NP;
 
 int clinux_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {

@@ -29,6 +29,10 @@ int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
 /// `AT_EMPTY_PATH`: a call on the descriptor itself, with an empty path.
 extern const int clinux_at_empty_path;
 
+/// statx's flag to answer from what the kernel holds, without asking a
+/// network or FUSE file system's server again.
+extern const int clinux_at_statx_dont_sync;
+
 /// `PTHREAD_MUTEX_ADAPTIVE_NP`: a mutex that spins briefly before sleeping.
 extern const int clinux_mutex_adaptive;
 

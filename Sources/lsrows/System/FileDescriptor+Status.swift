@@ -10,6 +10,25 @@ extension FileDescriptor {
     return FileStatus(buffer)
   }
 
+  /// The device and inode of the open file itself: what a walk needs of a
+  /// directory it enters, to stop at loops and other file systems.
+  ///
+  /// They cannot change while the file is open, so the kernel answers
+  /// from what it holds (`AT_STATX_DONT_SYNC`): on NFS or FUSE, reading
+  /// the whole status is a round trip to the server for every directory.
+  func identity() throws(Errno) -> DirectoryIdentity {
+    guard kernelHasStatx else { return DirectoryIdentity(try status()) }
+    var record = statx()
+    _ = try retryingInterrupts {
+      clinux_statx(
+        rawValue, "", clinux_at_empty_path | clinux_at_statx_dont_sync, UInt32(STATX_INO),
+        &record)
+    }
+    return DirectoryIdentity(
+      device: UInt64(gnu_dev_makedev(record.stx_dev_major, record.stx_dev_minor)),
+      inode: record.stx_ino)
+  }
+
   /// The status of `name`, resolved from this directory.
   ///
   /// - Parameters:

@@ -165,6 +165,32 @@ struct SystemCallTests {
     #expect(statCalls(counted) == statCalls(plain))
   }
 
+  /// A walk asks for each directory it enters only its device and inode,
+  /// from what the kernel holds: on NFS or FUSE a full status of the
+  /// directory is a round trip to the server.
+  @Test func enteredDirectoriesAreIdentifiedWithoutAskingTheServer() {
+    let root = fixture(files: 3, directories: 20)
+    for index in 0..<20 { root.directory("d/dir\(index)/inner") }
+    let report = root.path + "/statx.out"
+    for arguments in [["-R"], ["-RA", "--sort-by=-size"], ["-RL"]] {
+      _ = runProcess(
+        "strace",
+        ["-f", "-e", "trace=statx", "-o", report, Programs.lsrows].map(bytes)
+          + (arguments + [root.path + "/d"]).map(bytes))
+      let text = (try? readText(report)) ?? ""
+      let onDescriptors = text.split(separator: "\n").filter {
+        $0.contains("statx(") && $0.contains(#", "", "#)
+      }
+      // The operand, its 20 subdirectories and theirs.
+      #expect(onDescriptors.count >= 41, "\(arguments): \(text)")
+      for call in onDescriptors {
+        #expect(
+          call.contains("AT_STATX_DONT_SYNC") && call.contains(", STATX_INO,"),
+          "\(arguments): \(call)")
+      }
+    }
+  }
+
   @Test func classifyStatsOnlyRegularFiles() {
     let root = fixture(files: 10, directories: 1000)
     let baseline = statCalls(calls([], in: root.path))

@@ -120,10 +120,10 @@ extension DirectoryPrefetch {
           }
         }
       }
-      let status = try stream.descriptor.status()
+      let identity = try stream.descriptor.identity()
       outcome.latency = MonotonicClock.nanoseconds() &- started
-      outcome.status = status
-      if walk.configuration.staysOnFileSystem && status.device != walk.rootDevice {
+      outcome.identity = identity
+      if walk.configuration.staysOnFileSystem && identity.device != walk.rootDevice {
         return outcome
       }
       path.removeLast()  // the NUL

@@ -18,9 +18,9 @@ final class DirectoryPrefetch {
   /// The reader fills it before publishing it under the lock, and only the
   /// walk touches it after taking it.
   final class Outcome {
-    var status: FileStatus?
+    var identity: DirectoryIdentity?
     var error: Errno?
-    /// How long opening it and reading its status took, in nanoseconds.
+    /// How long opening it and reading its identity took, in nanoseconds.
     var latency: UInt64 = 0
     /// Where its rows are, made once for the reader and the walk's frame.
     var location: RowLocation?
@@ -34,7 +34,7 @@ final class DirectoryPrefetch {
 
     /// Forgets what it held, to be filled again.
     func clear() {
-      (status, error, location, batch, subdirectories) = (nil, nil, nil, nil, 0..<0)
+      (identity, error, location, batch, subdirectories) = (nil, nil, nil, nil, 0..<0)
       latency = 0
     }
   }

@@ -101,7 +101,7 @@ final class OpenDirectories {
     -> FileDescriptor?
   {
     if let parent = try? FileDescriptor.openDirectory("..", relativeTo: child) {
-      if let status = try? parent.status(), DirectoryIdentity(status) == frame.identity {
+      if let identity = try? parent.identity(), identity == frame.identity {
         return parent
       }
       parent.close()
@@ -138,7 +138,7 @@ final class OpenDirectories {
       current = next
     }
     guard let reopened = current else { throw .noSuchFileOrDirectory }
-    guard DirectoryIdentity(try reopened.status()) == frame.identity else {
+    guard try reopened.identity() == frame.identity else {
       throw .noSuchFileOrDirectory
     }
     current = nil

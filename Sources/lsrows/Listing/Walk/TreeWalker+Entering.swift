@@ -7,7 +7,7 @@ extension TreeWalker {
   struct Child {
     /// The name in the parent's listing.
     var name: ArraySlice<UInt8> = []
-    var status: FileStatus?
+    var identity: DirectoryIdentity?
     var error: Errno?
     /// Opened from its parent's descriptor (and read into the lent buffer).
     var stream: DirectoryStream?
@@ -54,10 +54,10 @@ extension TreeWalker {
     } else if !openFromParent(entry, of: listing, below: parent, into: &child) {
       return false
     }
-    guard let status = child.status else { return true }
-    if directories.contains(DirectoryIdentity(status)) {
+    guard let identity = child.identity else { return true }
+    if directories.contains(identity) {
       child.disposition = .loop
-    } else if configuration.staysOnFileSystem, status.device != rootDevice {
+    } else if configuration.staysOnFileSystem, identity.device != rootDevice {
       child.disposition = .otherFileSystem
     } else if let stream = child.stream {
       extendRelativePath(to: child.name, below: parent)
@@ -109,7 +109,8 @@ extension TreeWalker {
     case .entered:
       break
     }
-    guard let status = child.status, let batch = child.batch.take(), let location = child.location
+    guard let identity = child.identity, let batch = child.batch.take(),
+      let location = child.location
     else { return }
     for failure in batch.ignoreScope?.failures ?? [] {
       send(.failure(failure, FailureSeverity.entry))
@@ -118,7 +119,7 @@ extension TreeWalker {
     // The name keeps the parent's entries alive on its own: a frame that
     // parks lets go of its listing, with its path.
     let frame = WalkFrame(
-      stream: child.stream, status: status, name: name,
+      stream: child.stream, identity: identity, name: name,
       of: parent.parksWhileBelow ? nil : listing,
       relativeLength: relative.count, depth: depth, id: nextDirectoryID(), location: location,
       ignoreScope: batch.ignoreScope, countsEntries: configuration.countsEntries)
@@ -158,7 +159,7 @@ extension TreeWalker {
     // Handed back at the walk's next take, to be filled again.
     prefetchReader.finished = outcome
     if let error = outcome.error, error.isOutOfDescriptors { return false }
-    child.status = outcome.status
+    child.identity = outcome.identity
     child.error = outcome.error
     child.outcome = outcome
     return true
@@ -201,7 +202,7 @@ extension TreeWalker {
           opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks,
           lentBuffer: subdirectoryBuffer)
       }
-      child.status = try stream.descriptor.status()
+      child.identity = try stream.descriptor.identity()
       child.stream = stream
       child.error = nil
     } catch {

@@ -107,24 +107,24 @@ final class TreeWalker: BatchProducer {
   private func begin() {
     hasBegun = true
     let stream: DirectoryStream
-    let status: FileStatus
+    let identity: DirectoryIdentity
     let started = MonotonicClock.nanoseconds()
     do throws(Errno) {
       stream = try operand.withCString { name throws(Errno) in try DirectoryStream(opening: name) }
-      status = try stream.descriptor.status()
+      identity = try stream.descriptor.identity()
       operandIsSlow = MonotonicClock.nanoseconds() &- started >= HelperDemand.slowRead
     } catch {
       send(.failure(.openDirectory(operand, error), FailureSeverity.of(failureAt: 1)))
       return
     }
-    rootDevice = status.device
+    rootDevice = identity.device
     if configuration.readsAhead {
       prefetch = DirectoryPrefetch(
         DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice))
     }
     directories.push(
       WalkFrame(
-        stream: stream, status: status, name: operand[...], relativeLength: 0, depth: 1,
+        stream: stream, identity: identity, name: operand[...], relativeLength: 0, depth: 1,
         id: nextDirectoryID(), location: location(depth: 1), ignoreScope: rootScope,
         countsEntries: configuration.countsEntries))
     readBatch(directories.top!)

@@ -53,14 +53,14 @@ final class WalkFrame {
   private let countsEntries: Bool
 
   init(
-    stream: DirectoryStream?, status: FileStatus, name: ArraySlice<UInt8>,
+    stream: DirectoryStream?, identity: DirectoryIdentity, name: ArraySlice<UInt8>,
     of nameOwner: Listing? = nil, relativeLength: Int, depth: Int, id: DirectoryID,
     location: RowLocation, ignoreScope: GitIgnoreScope? = nil, countsEntries: Bool = false
   ) {
     self.countsEntries = countsEntries
     self.nameOwner = nameOwner
     self.stream = stream
-    identity = DirectoryIdentity(status)
+    self.identity = identity
     self.name = name
     self.relativeLength = relativeLength
     self.depth = depth
