@@ -13,7 +13,7 @@ import Testing
     var demand = HelperDemand()
     for _ in 0..<1000 { demand.record(Self.fast) }
     #expect(!demand.isSlow)
-    #expect(!demand.wantsAnother(pending: 10_000))
+    #expect(demand.moreWanted(pending: 10_000) == 0)
   }
 
   @Test func aFewSlowReadsAmongFastOnesAreNotSlow() {
@@ -36,9 +36,15 @@ import Testing
   @Test func helpersGrowWithWhatWaitsUpToTheLimit() {
     var demand = HelperDemand()
     for _ in 0..<16 { demand.record(Self.slow) }
-    #expect(!demand.wantsAnother(pending: 1))
-    #expect(demand.wantsAnother(pending: 2))
-    while demand.wantsAnother(pending: 10_000) { demand.started() }
+    #expect(demand.moreWanted(pending: 1) == 0)
+    #expect(demand.moreWanted(pending: 5) == 4)
+    demand.started(4)
+    #expect(demand.moreWanted(pending: 5) == 0)
+    #expect(demand.moreWanted(pending: 10_000) == HelperDemand.helpersStartedAtOnce)
+    while demand.moreWanted(pending: 10_000) > 0 {
+      demand.started(demand.moreWanted(pending: 10_000))
+    }
     #expect(demand.helpers == HelperDemand.helperLimit)
+    #expect(demand.moreWanted(pending: 10_000) == 0)
   }
 }

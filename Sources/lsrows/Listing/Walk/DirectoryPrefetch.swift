@@ -202,7 +202,7 @@ final class DirectoryPrefetch {
     // again on the thread that last wrote it. The others go to the helpers.
     if reader.spare == nil { reader.spare = finished.take() }
     while true {
-      let (answer, startsHelper, isSlow) = monitor.withLock(
+      let (answer, starting, isSlow) = monitor.withLock(
         waitingOn: Self.walkWakes, until: { $0.schedule.walkCanProceed(wanting: id) },
         { shared in
           if let outcome = finished.take(), shared.spareOutcomes.count < Self.spareOutcomeLimit {
@@ -210,14 +210,15 @@ final class DirectoryPrefetch {
           }
           let answer = shared.schedule.take(id)
           if case .read = answer { monitor.signal(Self.helperWakes) }
-          let startsHelper =
-            !shared.isStopped
-            && shared.demand.wantsAnother(pending: shared.schedule.queuedRequests)
-          if startsHelper { shared.demand.started() }
-          return (answer, startsHelper, shared.demand.isSlow)
+          let starting =
+            shared.isStopped
+            ? 0 : shared.demand.moreWanted(pending: shared.schedule.queuedRequests)
+          shared.demand.started(starting)
+          return (answer, starting, shared.demand.isSlow)
         })
       readsAreSlow = isSlow
-      if startsHelper, let thread = Self.startHelper(core) {
+      for _ in 0..<starting {
+        guard let thread = Self.startHelper(core) else { break }
         moreHelpers.append(Helper(thread))
       }
       switch answer {

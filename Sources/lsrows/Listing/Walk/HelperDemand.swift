@@ -21,6 +21,12 @@ struct HelperDemand {
   /// are slow, to read the statuses of a large directory's entries in
   /// parts (``MetadataReader``).
   static let spareThreadLimit = 64
+  /// The most helpers started at one wake of the walk.
+  ///
+  /// Started one at a time, they arrive only as fast as the walk is woken,
+  /// and a short walk ends before most of them; started all at once, they
+  /// made the walk's own reads wait behind theirs, about one run in two.
+  static let helpersStartedAtOnce = 8
 
   /// The last sixteen reads, the newest in the low bit: 1 for slow.
   private var history: UInt16 = 0
@@ -37,14 +43,16 @@ struct HelperDemand {
     isSlow = history.nonzeroBitCount >= 8
   }
 
-  /// Whether to start another helper, with `pending` directories queued
-  /// that nobody reads: more helpers than that would only wait.
-  func wantsAnother(pending: Int) -> Bool {
-    isSlow && helpers < Self.helperLimit && pending > helpers
+  /// How many more helpers to start, with `pending` directories queued
+  /// that nobody reads: as many as there are such directories, up to the
+  /// limit, ``helpersStartedAtOnce`` at a time; more than that would only
+  /// wait.
+  func moreWanted(pending: Int) -> Int {
+    isSlow ? min(Self.helpersStartedAtOnce, max(0, min(Self.helperLimit, pending) - helpers)) : 0
   }
 
-  /// Counts a helper started.
-  mutating func started() {
-    helpers += 1
+  /// Counts `count` helpers started.
+  mutating func started(_ count: Int) {
+    helpers += count
   }
 }

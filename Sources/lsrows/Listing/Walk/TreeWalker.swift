@@ -111,7 +111,10 @@ final class TreeWalker: BatchProducer {
     let started = MonotonicClock.nanoseconds()
     do throws(Errno) {
       stream = try operand.withCString { name throws(Errno) in try DirectoryStream(opening: name) }
-      identity = try stream.descriptor.identity()
+      // The whole status, unlike a subdirectory's identity: the operand was
+      // looked up already, so opening it asks the server nothing, and this
+      // round trip is what tells a slow file system from a fast one.
+      identity = DirectoryIdentity(try stream.descriptor.status())
       operandIsSlow = MonotonicClock.nanoseconds() &- started >= HelperDemand.slowRead
     } catch {
       send(.failure(.openDirectory(operand, error), FailureSeverity.of(failureAt: 1)))
