@@ -26,7 +26,9 @@ public struct Cell: Equatable, Sendable {
   /// let bytes = Cell("ok").text  // [111, 107]
   /// ```
   public var text: [UInt8] {
-    get { Array(storage[start...]) }
+    // The storage itself when it holds the row alone, as a cell made on
+    // its own does: shared, not copied.
+    get { start == 0 ? storage : Array(storage[start...]) }
     set { storage.replaceSubrange(start..., with: newValue) }
   }
 

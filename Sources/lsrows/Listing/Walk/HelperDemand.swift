@@ -3,9 +3,10 @@
 /// wait on something slower (a network, a FUSE server, a cold disk), so
 /// that many directories are read at once instead of two.
 ///
-/// The measure is how long opening a directory and reading its status
-/// take, two lookups in the kernel's caches on a warm local disk (a few
-/// microseconds), and a round trip each where a server answers. One slow
+/// The measure is how long opening a directory takes (and reading its
+/// identity, which asks the kernel alone), a lookup in the kernel's caches
+/// on a warm local disk (a few microseconds), and a round trip where a
+/// server answers. One slow
 /// read proves nothing (the thread may have been preempted), so the
 /// prefetch is slow when half of the last sixteen reads were.
 ///
