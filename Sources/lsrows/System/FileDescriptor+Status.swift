@@ -4,7 +4,11 @@ import Glibc
 extension FileDescriptor {
   /// The status of the open file itself.
   func status() throws(Errno) -> FileStatus {
-    if let status = try extendedStatus(of: "", flags: clinux_at_empty_path) { return status }
+    if let status = try extendedStatus(
+      of: "", flags: clinux_at_empty_path, fields: FileStatus.statxFields, FileStatus.init)
+    {
+      return status
+    }
     var buffer = stat()
     _ = try retryingInterrupts { fstat(rawValue, &buffer) }
     return FileStatus(buffer)
@@ -17,16 +21,13 @@ extension FileDescriptor {
   /// from what it holds (`AT_STATX_DONT_SYNC`): on NFS or FUSE, reading
   /// the whole status is a round trip to the server for every directory.
   func identity() throws(Errno) -> DirectoryIdentity {
-    guard kernelHasStatx else { return DirectoryIdentity(try status()) }
-    var record = statx()
-    _ = try retryingInterrupts {
-      clinux_statx(
-        rawValue, "", clinux_at_empty_path | clinux_at_statx_dont_sync, UInt32(STATX_INO),
-        &record)
+    if let identity = try extendedStatus(
+      of: "", flags: clinux_at_empty_path | clinux_at_statx_dont_sync, fields: UInt32(STATX_INO),
+      { DirectoryIdentity(device: $0.pointee.device, inode: $0.pointee.stx_ino) })
+    {
+      return identity
     }
-    return DirectoryIdentity(
-      device: UInt64(gnu_dev_makedev(record.stx_dev_major, record.stx_dev_minor)),
-      inode: record.stx_ino)
+    return DirectoryIdentity(try status())
   }
 
   /// The status of `name`, resolved from this directory.
@@ -41,28 +42,32 @@ extension FileDescriptor {
     followingSymlink: Bool
   ) throws(Errno) -> FileStatus {
     let flags = followingSymlink ? 0 : AT_SYMLINK_NOFOLLOW
-    if let status = try extendedStatus(of: name, flags: flags) { return status }
+    if let status = try extendedStatus(
+      of: name, flags: flags, fields: FileStatus.statxFields, FileStatus.init)
+    {
+      return status
+    }
     var buffer = stat()
     _ = try retryingInterrupts { fstatat(rawValue, name, &buffer, flags) }
     return FileStatus(buffer)
   }
 
-  /// The status as `statx` reports it, as ls 9.1 reads every status.
-  ///
-  /// The basic fields and the birth time; `nil` when the kernel has no
+  /// What `read` makes of the record `statx` fills for `name` and
+  /// `fields` (as ls 9.1 reads every status); `nil` when the kernel has no
   /// `statx` (before 4.11).
-  private func extendedStatus(
-    of name: UnsafePointer<CChar>, flags: CInt
-  ) throws(Errno) -> FileStatus? {
+  private func extendedStatus<Result>(
+    of name: UnsafePointer<CChar>, flags: CInt, fields: UInt32,
+    _ read: (UnsafePointer<statx>) -> Result
+  ) throws(Errno) -> Result? {
     guard kernelHasStatx else { return nil }
     // Uninitialized: statx fills what is read, and zeroing the record
     // first would cost as much again.
     return try withUnsafeTemporaryAllocation(of: statx.self, capacity: 1) {
-      record throws(Errno) -> FileStatus in
+      record throws(Errno) -> Result in
       _ = try retryingInterrupts {
-        clinux_statx(rawValue, name, flags, FileStatus.statxFields, record.baseAddress)
+        clinux_statx(rawValue, name, flags, fields, record.baseAddress)
       }
-      return FileStatus(record.baseAddress!)
+      return read(record.baseAddress!)
     }
   }
 

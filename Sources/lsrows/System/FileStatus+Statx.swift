@@ -17,7 +17,7 @@ extension FileStatus {
     self.init(
       size: Int64(bitPattern: record.pointee.stx_size),
       linkCount: UInt64(record.pointee.stx_nlink),
-      device: UInt64(gnu_dev_makedev(record.pointee.stx_dev_major, record.pointee.stx_dev_minor)),
+      device: record.pointee.device,
       inode: record.pointee.stx_ino,
       deviceNumber: UInt64(
         gnu_dev_makedev(record.pointee.stx_rdev_major, record.pointee.stx_rdev_minor)),
@@ -28,5 +28,12 @@ extension FileStatus {
       birthTime: hasBirthTime ? time(record.pointee.stx_btime) : nil,
       mode: FileMode(rawValue: UInt32(record.pointee.stx_mode)), userID: record.pointee.stx_uid,
       groupID: record.pointee.stx_gid)
+  }
+}
+
+extension statx {
+  /// The device the file is on, as one number (`st_dev`).
+  var device: UInt64 {
+    UInt64(gnu_dev_makedev(stx_dev_major, stx_dev_minor))
   }
 }

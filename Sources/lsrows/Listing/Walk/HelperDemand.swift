@@ -6,9 +6,9 @@
 /// The measure is how long opening a directory takes (and reading its
 /// identity, which asks the kernel alone), a lookup in the kernel's caches
 /// on a warm local disk (a few microseconds), and a round trip where a
-/// server answers. One slow
-/// read proves nothing (the thread may have been preempted), so the
-/// prefetch is slow when half of the last sixteen reads were.
+/// server answers. One slow read proves nothing (the thread may have been
+/// preempted), so the prefetch is slow when half of the last sixteen reads
+/// were.
 ///
 /// A policy only: ``DirectoryPrefetch`` records the reads and starts the
 /// threads.
