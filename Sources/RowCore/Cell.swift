@@ -130,6 +130,21 @@ public struct Cell: Equatable, Sendable {
     storage.removeSubrange(start...)
   }
 
+  /// Starts a row after the bytes the cell holds, which stay: from here
+  /// on, the cell's text is the new row's.
+  @inlinable
+  mutating func beginRow() {
+    start = storage.count
+  }
+
+  /// Removes every byte the cell holds, those of the rows before this
+  /// one's too, keeping its storage.
+  @inlinable
+  mutating func removeAllRows() {
+    storage.removeAll(keepingCapacity: true)
+    start = 0
+  }
+
   /// Lends `body` the cell's storage to append the row's bytes to, in
   /// place: for code that builds bytes in an `inout [UInt8]`.
   ///

@@ -90,9 +90,9 @@ public struct RowWriter<Sink: RowSink> {
         for run in store.runs {
           let configure = run.configure
           for index in start..<run.end {
-            cell.start = cell.storage.count
+            cell.beginRow()
             boxes[index]._withUnsafeGuaranteedRef { configure(&cell, $0) }
-            cell.storage.append(terminatorByte)
+            cell.append(byte: terminatorByte)
             if cell.storage.count >= chunkSize {
               do throws(Sink.Failure) {
                 try flush()
@@ -166,7 +166,7 @@ public struct RowWriter<Sink: RowSink> {
   /// - Throws: The sink's error.
   @inlinable
   public mutating func write(bytes: some Collection<UInt8>) throws(Sink.Failure) {
-    cell.storage.append(contentsOf: bytes)
+    cell.append(bytes)
     if cell.storage.count >= chunkSize {
       try flush()
     }
@@ -187,10 +187,7 @@ public struct RowWriter<Sink: RowSink> {
   @inlinable
   public mutating func flush() throws(Sink.Failure) {
     guard !cell.storage.isEmpty else { return }
-    defer {
-      cell.storage.removeAll(keepingCapacity: true)
-      cell.start = 0
-    }
+    defer { cell.removeAllRows() }
     let result = cell.storage.withUnsafeBytes { bytes in
       Result { () throws(Sink.Failure) in try destination.write(bytes) }
     }
