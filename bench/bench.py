@@ -793,16 +793,26 @@ def bfs_from_source():
 def slow_fs(lsrows, runs):
     """-RA and a size query over a file system that waits 0.5 ms in every
     getattr and directory read, as a network one does (bench/slowfs.c, a
-    FUSE view of /usr/include), against bfs and fd with 16 threads."""
+    FUSE view of a real tree), against bfs and fd with 16 threads: over
+    /usr/include (a few large directories among many small ones) and
+    /usr/share/doc (a thousand directories of a few files each)."""
     server, missing = slow_fs_server()
     if server is None:
         print(f"\n### Slow file system (0.5 ms a request)\n\nskipped: {missing}")
         return True
+    met = True
+    for source in ["/usr/include", "/usr/share/doc"]:
+        met &= slow_fs_over(server, source, lsrows, runs)
+    return met
+
+
+def slow_fs_over(server, source, lsrows, runs):
+    """The slow-fs group over a FUSE view of `source`."""
     mount = os.path.join(BENCH_DIR, "slowfs-mount")
     os.makedirs(mount, exist_ok=True)
     if os.path.ismount(mount):
         subprocess.run(["fusermount3", "-u", mount], check=False)
-    process = subprocess.Popen([server, "/usr/include", mount, "-f", "-o", "delay_us=500",
+    process = subprocess.Popen([server, source, mount, "-f", "-o", "delay_us=500",
                                 "-o", "max_threads=64", "-o", "max_idle_threads=64"])
     try:
         for _ in range(100):
@@ -832,7 +842,7 @@ def slow_fs(lsrows, runs):
         if fd:
             commands.append(("fdfind -j16 -u -S +100k . MNT",
                              [fd, "-j16", "-u", "-S", "+100k", ".", mount], C_LOCALE))
-        results = run_group("Slow file system: /usr/include, 0.5 ms a getattr or directory read",
+        results = run_group(f"Slow file system: {source}, 0.5 ms a getattr or directory read",
                             commands, runs)
         print()
         met = True
