@@ -37,6 +37,7 @@ extension Configuration {
       recordFields: options.recordFields ?? Field.recorded)
 
     order = Self.order(options, names: names)
+    order.rowsReadDetails = presentation.metadataNeeds != .none
     let dereference = Self.dereference(options)
     let needs = Self.metadataNeeds(
       options, order: order, presentation: presentation, dereference: dereference)

@@ -1,14 +1,23 @@
 extension EntryList {
-  /// Rewrites the names and details in the order of ``entries``.
+  /// Rewrites the names, and the details unless `includingDetails` is
+  /// false, in the order of ``entries``.
   ///
   /// After a sort, reading them in row order jumps all over memory and
   /// misses the cache on almost every row of a large directory. One tight
   /// copying pass, whose loads the processor overlaps, leaves them in order
   /// for everything that follows.
-  mutating func arrangeInEntryOrder() {
+  ///
+  /// Details no row reads (those only the sort compared) are left where
+  /// they are, with the entries' indexes into them: moving them would cost
+  /// a cache miss per entry for nothing.
+  mutating func arrangeInEntryOrder(includingDetails: Bool = true) {
     var arrangedNames = [UInt8]()
     // Only an optimization: without room for a second copy, skip it.
     guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil else { return }
+    guard includingDetails || details.isEmpty else {
+      arrangeNames(into: &arrangedNames)
+      return
+    }
     var arrangedTargets: [UInt32: [UInt8]] = [:]
     var arrangedContexts: [UInt32: [UInt8]] = [:]
     var arrangedCounts: [UInt32: Int] = [:]
@@ -40,6 +49,20 @@ extension EntryList {
     for position in entries.indices {
       entries[position].index = UInt32(position)
     }
+  }
+
+  /// Copies the names into `arranged` in entry order, leaving the entries'
+  /// indexes (and so their details, targets and contexts) as they are.
+  private mutating func arrangeNames(into arranged: inout [UInt8]) {
+    names.withUnsafeBufferPointer { old in
+      for position in entries.indices {
+        let start = Int(entries[position].nameOffset)
+        let end = start + Int(entries[position].nameLength) + 1
+        entries[position].nameOffset = UInt32(arranged.count)
+        arranged.append(contentsOf: UnsafeBufferPointer(rebasing: old[start..<end]))
+      }
+    }
+    names = arranged
   }
 
   /// Moves each entry's details to the entry's position, following the

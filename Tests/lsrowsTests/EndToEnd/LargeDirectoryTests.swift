@@ -1,8 +1,10 @@
 import Testing
 
 /// Directories larger than one batch of rows, where reading moves to a
-/// second thread (`-U`) and names are rearranged after the sort; and
-/// larger than a chunk (65,536 entries), sorted in chunks and merged.
+/// second thread (`-U`) and names are rearranged after the sort; larger
+/// than a chunk (65,536 entries), sorted in chunks and merged; and, sorted
+/// by a status, statted and sorted on two threads, with details moved into
+/// row order only where rows read them (`-l`, not `-S` or `-t`).
 @Suite struct LargeDirectoryTests {
   @Test func matchesLs() {
     let root = TemporaryDirectory()
@@ -12,11 +14,17 @@ import Testing
     let script = """
       cd "$1" && seq 1 140000 | sed 's/^/name-with-shared-prefix-/; s/7$/7.longer-tail/' \
         | xargs touch && seq 1 300 | sed 's/^/dir-/' | xargs mkdir && touch .dot a \
-        && seq 1 30 | sed 's/^/exec-/' | xargs touch && chmod +x exec-*
+        && seq 1 30 | sed 's/^/exec-/' | xargs touch && chmod +x exec-* \
+        && seq 1 400 | awk '{ printf "truncate -s %d sized-%d\\n", $1 * 7919 % 1000, $1 }' | sh \
+        && for day in 1 2 3 4 5 6 7 8 9 10 11 12; do \
+          seq 1 40 | sed "s/^/dated-$day-/" | xargs touch -d @$((1700000000 + day % 5 * 86400)); \
+        done
       """
     _ = runProcess("sh", [bytes("-c"), bytes(script), bytes("sh"), bytes(root.path + "/big")])
     for flags in [
       ["-U"], ["-U", "-a"], [], ["-r"], ["-A"], ["-l"], ["-lS"], ["-lr"], ["-F"], ["-F", "-r"],
+      ["-S"], ["-Sr"], ["-t"], ["-tr"], ["-lt"], ["-sS"], ["-tF"],
+      ["-S", "--group-directories-first"],
       ["-p"], ["--color=always"], ["-I", "*3"], ["-Q"], ["-b", "--zero"],
     ] {
       let ours = lsrows(flags.map(bytes) + [bytes("big")], in: root.path)

@@ -11,6 +11,10 @@ struct EntryOrder: Sendable {
   var timeField = TimeField.modification
   /// How wide names are shown, for ``SortKey/width``.
   var nameWidths: NameWidths?
+  /// Whether rows read the entries' details once sorted, so that a large
+  /// list's details are moved into row order with its names; `false` when
+  /// only the comparison reads them (`-S`, `-t` writing names alone).
+  var rowsReadDetails = true
 
   init(key: SortKey, isReversed: Bool) {
     self.key = key
@@ -47,7 +51,7 @@ struct EntryOrder: Sendable {
     if key == .name && !groupsDirectoriesFirst && list.count >= NameSort.threshold,
       list.details.isEmpty, NameSort.sort(&list, reversed: isReversed)
     {
-      if arranges { list.arrangeInEntryOrder() }
+      if arranges { list.arrangeInEntryOrder(includingDetails: rowsReadDetails) }
       return
     }
     prepareSortValues(&list)
@@ -56,7 +60,7 @@ struct EntryOrder: Sendable {
       fieldKeys = FieldSortKeys(keys, of: list, at: location)
     }
     sortByKey(&list, fieldKeys: fieldKeys)
-    if arranges { list.arrangeInEntryOrder() }
+    if arranges { list.arrangeInEntryOrder(includingDetails: rowsReadDetails) }
   }
 
   /// Sorts `list` by the key, the name breaking ties.
