@@ -31,6 +31,22 @@ import Testing
     #expect(after.type == Int32(PTHREAD_CANCEL_ASYNCHRONOUS))
   }
 
+  /// Threads claiming blocks of a range get each element once between them.
+  @Test(arguments: [(0, 2), (1, 2), (5, 16), (4095, 2), (100_000, 2), (70, 7)])
+  func blockClaimsHandOutEveryElementOnce(count: Int, parts: Int) {
+    let claims = BlockClaims(count: count, parts: parts)
+    let claimed = Threads.runConcurrently(parts: parts) { _ in
+      var mine: [Range<Int>] = []
+      while let block = claims.claim() { mine.append(block) }
+      return mine
+    }
+    let blocks = claimed.joined().sorted { $0.lowerBound < $1.lowerBound }
+    #expect(blocks.allSatisfy { !$0.isEmpty && $0.count <= 1024 })
+    #expect(blocks.map(\.lowerBound) == Array([0] + blocks.map(\.upperBound)).dropLast())
+    #expect((blocks.last?.upperBound ?? 0) == count)
+    #expect(claims.claim() == nil)
+  }
+
   @Test(arguments: [0, 1, 2, 7, 16])
   func partsRunAtOnceAndComeBackInOrder(parts: Int) {
     let started = Monitor(0, conditions: 1)

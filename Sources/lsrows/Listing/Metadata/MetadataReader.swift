@@ -52,22 +52,30 @@ struct MetadataReader: Sendable {
     names.withUnsafeBufferPointer { names in
       list.entries.withUnsafeMutableBufferPointer { entries in
         list.details.withUnsafeMutableBufferPointer { details in
-          func work(_ part: Int) -> Outcome {
+          func work(_ range: Range<Int>, into outcome: inout Outcome) {
             read(
-              count * part / parts..<count * (part + 1) / parts, entries, details, names,
-              directory, pathPrefix, messagePrefix ?? pathPrefix[...], needs)
+              range, entries, details, names, directory, pathPrefix,
+              messagePrefix ?? pathPrefix[...], needs, into: &outcome)
           }
           if parts == 1 {
             // No array of outcomes for the one part most directories are.
-            only = work(0)
+            work(0..<count, into: &only)
           } else {
-            // Disjoint parts: each thread writes only its own entries.
-            outcomes = Threads.runConcurrently(parts: parts, work)
+            // Each thread claims the next block until none is left, so
+            // that one whose entries take longer (a slower disk region, a
+            // lock) does not leave the others waiting at the end. Blocks
+            // are disjoint: each thread writes only its own entries.
+            let blocks = BlockClaims(count: count, parts: parts)
+            outcomes = Threads.runConcurrently(parts: parts) { _ in
+              var outcome = Outcome()
+              while let range = blocks.claim() { work(range, into: &outcome) }
+              return outcome
+            }
           }
         }
       }
     }
-    var failures: [SystemError] = []
+    var failures: [(position: Int, error: SystemError)] = []
     func merge(_ outcome: Outcome) {
       list.symlinkTargets.merge(outcome.targets) { $1 }
       list.securityContexts.merge(outcome.contexts) { $1 }
@@ -78,8 +86,10 @@ struct MetadataReader: Sendable {
       merge(only)
     } else {
       for outcome in outcomes { merge(outcome) }
+      // Blocks were claimed in any order; messages go out in entry order.
+      failures.sort { $0.position < $1.position }
     }
-    return failures
+    return failures.map(\.error)
   }
 
   /// Whether anything is to be read about `entry`: a walk of directories
@@ -103,7 +113,8 @@ struct MetadataReader: Sendable {
     var targets: [UInt32: [UInt8]] = [:]
     var contexts: [UInt32: [UInt8]] = [:]
     var entryCounts: [UInt32: Int] = [:]
-    var failures: [SystemError] = []
+    /// With the position of the entry each is about.
+    var failures: [(position: Int, error: SystemError)] = []
   }
 
   private func read(
@@ -114,9 +125,9 @@ struct MetadataReader: Sendable {
     _ directory: FileDescriptor,
     _ pathPrefix: [UInt8],
     _ messagePrefix: ArraySlice<UInt8>,
-    _ needs: MetadataNeeds
-  ) -> Outcome {
-    var outcome = Outcome()
+    _ needs: MetadataNeeds,
+    into outcome: inout Outcome
+  ) {
     var aclPath = ACLPath(directory: directory, pathPrefix: pathPrefix)
     for position in range {
       let entry = entries[position]
@@ -136,7 +147,7 @@ struct MetadataReader: Sendable {
           kind = status.kind
           entries[position].kind = kind
         } catch {
-          outcome.failures.append(.status(messagePath(), error))
+          outcome.failures.append((position, .status(messagePath(), error)))
           continue
         }
       }
@@ -145,7 +156,7 @@ struct MetadataReader: Sendable {
           do {
             outcome.targets[entry.index] = try directory.symlinkTarget(of: name)
           } catch {
-            outcome.failures.append(.readLink(messagePath(), error))
+            outcome.failures.append((position, .readLink(messagePath(), error)))
           }
         }
         if needs.targetModes {
@@ -168,10 +179,9 @@ struct MetadataReader: Sendable {
             opening: name, relativeTo: directory, followingSymlink: needs.followsSymlinks)
           outcome.entryCounts[entry.index] = try stream.countEntries()
         } catch {
-          outcome.failures.append(.openDirectory(messagePath(), error))
+          outcome.failures.append((position, .openDirectory(messagePath(), error)))
         }
       }
     }
-    return outcome
   }
 }
