@@ -81,7 +81,7 @@ struct EntryOrder: Sendable {
           // The common case, with the comparison written out so that it
           // inlines into the sort: most comparisons are one integer compare.
           list.entries.withUnsafeMutableBufferPointer { entries in
-            introsort(entries) { a, b in
+            HalvesSort.sort(entries) { a, b in
               if a.namePrefix != b.namePrefix { return a.namePrefix < b.namePrefix }
               return compareNames(a, b, names) < 0
             }
@@ -137,7 +137,7 @@ struct EntryOrder: Sendable {
     let reversed = isReversed
     let directoriesFirst = groupsDirectoriesFirst
     entries.withUnsafeMutableBufferPointer { entries in
-      introsort(entries) { a, b in
+      HalvesSort.sort(entries) { a, b in
         if directoriesFirst && a.isDirectoryLike != b.isDirectoryLike {
           return a.isDirectoryLike
         }
