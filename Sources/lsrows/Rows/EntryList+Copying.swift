@@ -65,4 +65,17 @@ extension EntryList {
     names.append(contentsOf: batchNames)
     entries.append(contentsOf: UnsafeBufferPointer(batch))
   }
+
+  /// Adds the entries of `other`, which has nothing read about them, after
+  /// this list's; `other`'s entries are rewritten in the process.
+  ///
+  /// - Throws: ``MemoryExhausted`` when the system has no room for them.
+  mutating func append(contentsOf other: inout EntryList) throws(MemoryExhausted) {
+    let otherNames = other.names
+    try other.entries.withUnsafeMutableBufferPointer { batch throws(MemoryExhausted) in
+      try otherNames.withUnsafeBufferPointer { names throws(MemoryExhausted) in
+        try append(batch, names: names)
+      }
+    }
+  }
 }

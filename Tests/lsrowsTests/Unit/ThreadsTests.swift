@@ -172,6 +172,25 @@ import Testing
     #expect(producer.next().isEmpty)
   }
 
+  /// A consumer that looks without waiting, between waits, as the reading
+  /// of a large directory's statuses does, still gets every batch in order.
+  @Test(arguments: [0, 1, 7, 1000])
+  func batchesReadyWithoutWaitingComeInOrder(count: Int) {
+    let producer = ProducerThread(capacity: 3, Counter(limit: count))
+    var received: [Int] = []
+    var looks = 0
+    while true {
+      looks += 1
+      received += producer.ready()
+      guard looks % 3 == 0 else { continue }
+      let batches = producer.next()
+      if batches.isEmpty { break }
+      received += batches
+    }
+    #expect(received == Array(0..<count))
+    #expect(producer.ready().isEmpty)
+  }
+
   @Test func aProducerThreadStoppedEarlyEnds() {
     let producer = ProducerThread(capacity: 2, Counter(limit: .max))
     #expect(!producer.next().isEmpty)

@@ -26,20 +26,25 @@ struct MetadataReader: Sendable {
   ///     when the `entries` field needs them.
   ///   - spareThreads: Threads to take for the work, when there are any:
   ///     each part of the directory is read on a thread of its own.
+  ///   - positions: The entries to read about, when not all: a directory
+  ///     whose first entries are read about while the rest arrive.
   /// - Returns: One error per entry that could not be read, in entry order.
   /// - Throws: ``MemoryExhausted`` when there is no room for the details.
   func read(
     _ list: inout EntryList, in directory: FileDescriptor, pathPrefix: [UInt8],
     messagePrefix: ArraySlice<UInt8>? = nil, countingEntries: Bool = true,
-    spareThreads: Allowance? = nil
+    spareThreads: Allowance? = nil, positions: Range<Int>? = nil
   ) throws(MemoryExhausted) -> [SystemError] {
+    let start = positions?.lowerBound ?? 0
+    let end = positions?.upperBound ?? list.count
     // A constant, not a variable: a closure that captures a variable
     // boxes it on the heap, an allocation per directory.
     let needs = countingEntries ? needs : needs.withoutEntryCounts
-    guard !needs.isEmpty, !list.isEmpty, list.entries.contains(where: { needsWork($0, needs) })
+    guard !needs.isEmpty, start < end,
+      list.entries[start..<end].contains(where: { needsWork($0, needs) })
     else { return [] }
     try list.prepareDetails()
-    let count = list.count
+    let count = end - start
     let names = list.names
     var extraThreads = 0
     if let spareThreads, count >= 2 * Self.smallestPart {
@@ -59,7 +64,7 @@ struct MetadataReader: Sendable {
           }
           if parts == 1 {
             // No array of outcomes for the one part most directories are.
-            work(0..<count, into: &only)
+            work(start..<start + count, into: &only)
           } else {
             // Each thread claims the next block until none is left, so
             // that one whose entries take longer (a slower disk region, a
@@ -68,7 +73,9 @@ struct MetadataReader: Sendable {
             let blocks = BlockClaims(count: count, parts: parts)
             outcomes = Threads.runConcurrently(parts: parts) { _ in
               var outcome = Outcome()
-              while let range = blocks.claim() { work(range, into: &outcome) }
+              while let range = blocks.claim() {
+                work(range.lowerBound + start..<range.upperBound + start, into: &outcome)
+              }
               return outcome
             }
           }
@@ -90,6 +97,13 @@ struct MetadataReader: Sendable {
       failures.sort { $0.position < $1.position }
     }
     return failures.map(\.error)
+  }
+
+  /// Whether every entry is read about, whatever its kind: a large
+  /// directory's first entries are then worth reading about while the
+  /// rest are read.
+  var readsEveryEntry: Bool {
+    needs.statusKinds.contains(.every) || needs.accessControlLists || needs.securityContexts
   }
 
   /// Whether anything is to be read about `entry`: a walk of directories

@@ -212,9 +212,15 @@ struct DirectoryBatchReader: Sendable {
     var readError: Errno?
     var seen = 0
     var gitNames = GitNamesSeen()
+    // A directory read whole whose every entry is statted: past its first
+    // entries, the rest is read on a second thread while this one stats.
+    let readsAlongside =
+      limit == .max && spareThreads == nil && entering == nil && !appliesGitIgnore
+      && metadata.readsEveryEntry
     do throws(Errno) {
       reachedEnd = try stream.read(
-        into: &list, limit: limit, keeping: hidden, seen: &seen, gitNames: &gitNames)
+        into: &list, limit: readsAlongside ? Self.firstEntriesAlone : limit, keeping: hidden,
+        seen: &seen, gitNames: &gitNames)
     } catch .outOfMemory {
       return DirectoryBatch(list: list, exhausted: true)
     } catch {
@@ -234,10 +240,15 @@ struct DirectoryBatchReader: Sendable {
     if appliesGitIgnore { removeGitIgnored(from: &list, in: stream, scope: scope) }
     let failures: [SystemError]
     do throws(MemoryExhausted) {
-      failures = try metadata.read(
-        &list, in: stream.descriptor, pathPrefix: location.pathPrefix,
-        messagePrefix: location.messagePrefix,
-        countingEntries: location.depth >= entryCountDepth, spareThreads: spareThreads)
+      if readsAlongside && !reachedEnd && readError == nil {
+        (reachedEnd, readError, failures) = try readRestWhileStatting(
+          from: stream, into: &list, at: location, seen: &seen)
+      } else {
+        failures = try metadata.read(
+          &list, in: stream.descriptor, pathPrefix: location.pathPrefix,
+          messagePrefix: location.messagePrefix,
+          countingEntries: location.depth >= entryCountDepth, spareThreads: spareThreads)
+      }
     } catch {
       return DirectoryBatch(
         list: list, reachedEnd: reachedEnd, readError: readError, exhausted: true)

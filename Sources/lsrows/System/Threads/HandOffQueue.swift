@@ -33,6 +33,18 @@ final class HandOffQueue<Item: Sendable>: Sendable {
       })
   }
 
+  /// Every item waiting now, in order, without waiting for one: empty
+  /// when none is, whether or not the producer has finished.
+  func waiting() -> [Item] {
+    monitor.withLock { state in
+      guard !state.items.isEmpty else { return [] }
+      var taken: [Item] = []
+      swap(&taken, &state.items)
+      monitor.signal(Self.notFull)
+      return taken
+    }
+  }
+
   /// Adds an item, waiting for room if need be.
   ///
   /// - Returns: `false` once the consumer has stopped: the producer should

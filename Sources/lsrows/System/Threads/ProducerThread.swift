@@ -61,6 +61,13 @@ final class ProducerThread<Producer: BatchProducer> {
     return inline?.next().map { [$0] } ?? []
   }
 
+  /// Every batch made and not yet taken, without waiting: empty when
+  /// none is ready (always, when the producer runs on this thread, which
+  /// makes its batches only when ``next()`` asks).
+  func ready() -> [Producer.Batch] {
+    inline == nil ? queue.waiting() : []
+  }
+
   /// Tells the producer to stop, if it has not finished, and waits for its
   /// thread to end: what it did comes before what follows the call.
   func stop() {
