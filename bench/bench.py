@@ -94,8 +94,9 @@ def make_shape(shape, count=1_000_000):
 
 
 def read_floor():
-    """The C loops that only read a directory, and with --stat also
-    fstatat each name from two threads (bench/read_floor.c), built once."""
+    """The C loops that only read a directory, with --stat also fstatat
+    each name from two threads, and with --acl also llistxattr each path,
+    as ls -l asks for ACLs (bench/read_floor.c), built once."""
     binary = os.path.join(BENCH_DIR, "read_floor")
     source = os.path.join(ROOT, "bench", "read_floor.c")
     if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
@@ -207,6 +208,7 @@ def typed_rows(lsrows, runs):
             ("find DIR -maxdepth 1 -printf '%f\\t%s\\n'",
              ["find", directory, "-maxdepth", "1", "-printf", "%f\\t%s\\n"], C_LOCALE),
             ("read_floor --stat DIR", [read_floor(), "--stat", directory], C_LOCALE),
+            ("read_floor --acl DIR", [read_floor(), "--acl", directory], C_LOCALE),
         ],
         runs,
     )
@@ -221,6 +223,9 @@ def typed_rows(lsrows, runs):
     met &= check(results, "lsrows -S DIR", "read_floor --stat DIR", 1.25)
     met &= check(results, "lsrows -t DIR", "read_floor --stat DIR", 1.25)
     met &= check(results, "lsrows -l DIR", "read_floor --stat DIR", 1.4)
+    # -l asks each file for its ACL as ls does, a second lookup per entry
+    # that the floor above does not make; this floor makes it.
+    met &= check(results, "lsrows -l DIR", "read_floor --acl DIR", 1.4)
     return met
 
 

@@ -5,7 +5,10 @@
  *                                nothing else: a listing of names
  *   read_floor --stat DIRECTORY  then fstatat each name from two threads,
  *                                each taking half: a listing that needs
- *                                every status (-S, -t, -l) */
+ *                                every status (-S, -t, -l)
+ *   read_floor --acl DIRECTORY   as --stat, and llistxattr each path too:
+ *                                what ls -l asks of every file for its
+ *                                access control list (the '+' it shows) */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -14,10 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 struct half {
   int directory;
+  const char *path; /* the directory's, for llistxattr, or NULL */
   char **names;
   size_t count;
   unsigned long long sum; /* of what was read, so the calls cannot be dropped */
@@ -26,17 +31,24 @@ struct half {
 static void *stat_half(void *argument) {
   struct half *half = argument;
   struct stat status;
+  char path[8192], attributes[1024];
   for (size_t index = 0; index < half->count; index++) {
     if (fstatat(half->directory, half->names[index], &status, AT_SYMLINK_NOFOLLOW) == 0)
       half->sum += (unsigned long long)status.st_size + (unsigned long long)status.st_mtime;
+    if (half->path) {
+      snprintf(path, sizeof path, "%s/%s", half->path, half->names[index]);
+      ssize_t length = llistxattr(path, attributes, sizeof attributes);
+      if (length > 0) half->sum += (unsigned long long)length;
+    }
   }
   return NULL;
 }
 
 int main(int argc, char **argv) {
-  int stats = argc == 3 && strcmp(argv[1], "--stat") == 0;
+  int acl = argc == 3 && strcmp(argv[1], "--acl") == 0;
+  int stats = acl || (argc == 3 && strcmp(argv[1], "--stat") == 0);
   if (argc != 2 + stats) {
-    fprintf(stderr, "usage: read_floor [--stat] DIRECTORY\n");
+    fprintf(stderr, "usage: read_floor [--stat | --acl] DIRECTORY\n");
     return 2;
   }
   const char *path = argv[1 + stats];
@@ -74,8 +86,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   struct half halves[2] = {
-      {fd, names, count / 2, 0},
-      {fd, names + count / 2, count - count / 2, 0},
+      {fd, acl ? path : NULL, names, count / 2, 0},
+      {fd, acl ? path : NULL, names + count / 2, count - count / 2, 0},
   };
   pthread_t second;
   if (pthread_create(&second, NULL, stat_half, &halves[1]) != 0) {
