@@ -11,24 +11,21 @@ enum HalvesSort {
 
   /// Sorts `elements` by `areInIncreasingOrder`, a strict total order.
   ///
-  /// Without room for the merge's copy, or below ``threshold``, it sorts on
-  /// this thread alone; the order is the same either way.
+  /// Without room for a copy of the left half, or below ``threshold``, it
+  /// sorts on this thread alone; the order is the same either way.
   @inline(__always)
   static func sort<Element>(
     _ elements: UnsafeMutableBufferPointer<Element>,
     by areInIncreasingOrder: (Element, Element) -> Bool
   ) {
     let count = elements.count
-    guard count >= threshold, let merged = try? Memory.allocate(Element.self, capacity: count)
+    let middle = count / 2
+    guard count >= threshold, let left = try? Memory.allocate(Element.self, capacity: middle)
     else {
       introsort(elements, by: areInIncreasingOrder)
       return
     }
-    defer {
-      merged.deinitialize()
-      merged.deallocate()
-    }
-    let middle = count / 2
+    defer { left.deallocate() }
     // Disjoint halves: each thread writes only its own, and reads the
     // comparison's data, which nothing writes.
     _ = Threads.runConcurrently(parts: 2) { part in
@@ -36,29 +33,29 @@ enum HalvesSort {
         UnsafeMutableBufferPointer(rebasing: part == 0 ? elements[..<middle] : elements[middle...]),
         by: areInIncreasingOrder)
     }
-    var left = 0
-    var right = middle
+    // The left half moves aside and the merge fills the buffer from the
+    // front: it never writes past the next element of the right half it
+    // has yet to read, so only half the buffer is copied.
+    _ = left.moveInitialize(
+      fromContentsOf: UnsafeMutableBufferPointer(rebasing: elements[..<middle]))
+    var fromLeft = 0
+    var fromRight = middle
     var next = 0
-    while left < middle && right < count {
-      if areInIncreasingOrder(elements[right], elements[left]) {
-        (merged.baseAddress! + next).initialize(to: elements[right])
-        right += 1
+    while fromLeft < middle && fromRight < count {
+      if areInIncreasingOrder(elements[fromRight], left[fromLeft]) {
+        (elements.baseAddress! + next).initialize(to: (elements.baseAddress! + fromRight).move())
+        fromRight += 1
       } else {
-        (merged.baseAddress! + next).initialize(to: elements[left])
-        left += 1
+        (elements.baseAddress! + next).initialize(to: (left.baseAddress! + fromLeft).move())
+        fromLeft += 1
       }
       next += 1
     }
-    while left < middle {
-      (merged.baseAddress! + next).initialize(to: elements[left])
-      left += 1
+    // What is left of the right half is in place already.
+    while fromLeft < middle {
+      (elements.baseAddress! + next).initialize(to: (left.baseAddress! + fromLeft).move())
+      fromLeft += 1
       next += 1
     }
-    while right < count {
-      (merged.baseAddress! + next).initialize(to: elements[right])
-      right += 1
-      next += 1
-    }
-    _ = elements.update(fromContentsOf: merged)
   }
 }
