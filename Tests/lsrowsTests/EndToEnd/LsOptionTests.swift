@@ -113,6 +113,36 @@ import Testing
     }
   }
 
+  /// Times past 2262, where nanoseconds since 1970 no longer fit 64 bits
+  /// and the sort compares the exact times: newest first, ties by name, in
+  /// every form of the time sort.
+  @Test func timesPastWhatNanosecondsHoldSortAsLs() {
+    let root = TemporaryDirectory()
+    root.directory("far")
+    for (name, seconds, nanoseconds) in [
+      ("a", 10_000_000_000, 6), ("b", 12_000_000_000, 0), ("c", 10_000_000_000, 5),
+      ("d", 10_000_000_000, 6), ("e", 1_600_000_000, 0), ("f", 12_000_000_000, 0),
+    ] {
+      root.file("far/" + name)
+      root.setTimes("far/" + name, seconds: seconds, nanoseconds: nanoseconds)
+    }
+    root.directory("far/g")
+    root.setTimes("far/g", seconds: 11_000_000_000, nanoseconds: 0)
+    for flags in [["-t"], ["-tr"], ["-t", "--group-directories-first"], ["-lt"]] {
+      let ours = lsrows(flags.map(bytes) + [bytes("far")], in: root.path)
+      let theirs = ls(
+        [bytes("-1"), bytes("--time-style=long-iso")] + flags.map(bytes) + [bytes("far")],
+        in: root.path)
+      #expect(ours.exitStatus == 0)
+      #expect(
+        Text(ours.standardOutput)
+          == Text(TypedRowsEndToEndTests.withoutTotal(theirs.standardOutput)), "flags \(flags)")
+    }
+    #expect(
+      splitRows(lsrows("-t", "far", in: root.path).standardOutput).map { Text($0) }
+        == ["b", "f", "g", "a", "d", "c", "e"].map { Text(bytes($0)) })
+  }
+
   /// Security contexts as SELinux leaves them (root can write them where
   /// SELinux is off): `-Z` shows them, `-l` marks the mode with `.`, and an
   /// `unlabeled` or empty one is none, as libselinux reports it to ls.

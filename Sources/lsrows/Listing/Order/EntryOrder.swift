@@ -90,6 +90,16 @@ struct EntryOrder: Sendable {
         }
         sortEntries(&list.entries) { a, b in Int(compareNames(a, b, names)) }
       case .size:
+        guard isReversed || groupsDirectoriesFirst else {
+          // Written out, as the name sort above, for -S.
+          list.entries.withUnsafeMutableBufferPointer { entries in
+            HalvesSort.sort(entries) { a, b in
+              if a.sortValue != b.sortValue { return a.sortValue > b.sortValue }
+              return compareNames(a, b, names) < 0
+            }
+          }
+          break
+        }
         sortEntries(&list.entries) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           return Int(compareNames(a, b, names))
@@ -100,13 +110,33 @@ struct EntryOrder: Sendable {
           return Int(compareNames(a, b, names))
         }
       case .time:
+        // Equal saturated values (times too far from 1970 for 64 bits of
+        // nanoseconds) compare the exact times, newest first.
+        func exactTimeOrder(_ a: Entry, _ b: Entry) -> Int {
+          let timeA = details[Int(a.index)].status?.sortingTime(timeField)
+          let timeB = details[Int(b.index)].status?.sortingTime(timeField)
+          guard let timeA, let timeB, timeA != timeB else { return 0 }
+          return timeA > timeB ? -1 : 1
+        }
+        guard isReversed || groupsDirectoriesFirst else {
+          // Written out, as the name sort above, for -t.
+          list.entries.withUnsafeMutableBufferPointer { entries in
+            HalvesSort.sort(entries) { a, b in
+              if a.sortValue != b.sortValue { return a.sortValue > b.sortValue }
+              if a.sortValue == .max || a.sortValue == .min {
+                let order = exactTimeOrder(a, b)
+                if order != 0 { return order < 0 }
+              }
+              return compareNames(a, b, names) < 0
+            }
+          }
+          break
+        }
         sortEntries(&list.entries) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           if a.sortValue == .max || a.sortValue == .min {
-            // Saturated: compare the exact times.
-            let timeA = details[Int(a.index)].status?.sortingTime(timeField)
-            let timeB = details[Int(b.index)].status?.sortingTime(timeField)
-            if let timeA, let timeB, timeA != timeB { return timeA > timeB ? -1 : 1 }
+            let order = exactTimeOrder(a, b)
+            if order != 0 { return order }
           }
           return Int(compareNames(a, b, names))
         }
