@@ -12,9 +12,9 @@ extension DirectoryBatchReader {
   /// reads what the options need about the entries already in `list`, then
   /// reads about the rest on two threads.
   ///
-  /// Reading a million names takes the kernel about a quarter of the time
-  /// of statting them on two threads; read first and statted after, as
-  /// before, that quarter had one thread working. `list` holds the first
+  /// The kernel's read of a large directory's names takes a good part of
+  /// the time of statting them on two threads; read first and statted
+  /// after, the read has one thread working. `list` holds the first
   /// entries, unsorted, with those `-I` ignores already removed; this
   /// thread alone changes it.
   ///
