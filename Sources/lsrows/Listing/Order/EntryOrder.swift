@@ -90,16 +90,6 @@ struct EntryOrder: Sendable {
         }
         sortEntries(&list.entries) { a, b in Int(compareNames(a, b, names)) }
       case .size:
-        guard isReversed || groupsDirectoriesFirst else {
-          // Written out, as the name sort above, for -S.
-          list.entries.withUnsafeMutableBufferPointer { entries in
-            HalvesSort.sort(entries) { a, b in
-              if a.sortValue != b.sortValue { return a.sortValue > b.sortValue }
-              return compareNames(a, b, names) < 0
-            }
-          }
-          break
-        }
         sortEntries(&list.entries) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           return Int(compareNames(a, b, names))
@@ -117,20 +107,6 @@ struct EntryOrder: Sendable {
           let timeB = details[Int(b.index)].status?.sortingTime(timeField)
           guard let timeA, let timeB, timeA != timeB else { return 0 }
           return timeA > timeB ? -1 : 1
-        }
-        guard isReversed || groupsDirectoriesFirst else {
-          // Written out, as the name sort above, for -t.
-          list.entries.withUnsafeMutableBufferPointer { entries in
-            HalvesSort.sort(entries) { a, b in
-              if a.sortValue != b.sortValue { return a.sortValue > b.sortValue }
-              if a.sortValue == .max || a.sortValue == .min {
-                let order = exactTimeOrder(a, b)
-                if order != 0 { return order < 0 }
-              }
-              return compareNames(a, b, names) < 0
-            }
-          }
-          break
         }
         sortEntries(&list.entries) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
@@ -166,6 +142,14 @@ struct EntryOrder: Sendable {
   private func sortEntries(_ entries: inout [Entry], by compare: (Entry, Entry) -> Int) {
     let reversed = isReversed
     let directoriesFirst = groupsDirectoriesFirst
+    guard reversed || directoriesFirst else {
+      // Without either, the comparison is all there is: handed to the sort
+      // alone, it is called directly rather than through a second closure.
+      entries.withUnsafeMutableBufferPointer { entries in
+        HalvesSort.sort(entries) { a, b in compare(a, b) < 0 }
+      }
+      return
+    }
     entries.withUnsafeMutableBufferPointer { entries in
       HalvesSort.sort(entries) { a, b in
         if directoriesFirst && a.isDirectoryLike != b.isDirectoryLike {
