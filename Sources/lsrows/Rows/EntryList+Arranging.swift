@@ -14,33 +14,24 @@ extension EntryList {
     var arrangedNames = [UInt8]()
     // Only an optimization: without room for a second copy, skip it.
     guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil else { return }
-    guard includingDetails || details.isEmpty else {
-      arrangeNames(into: &arrangedNames)
-      return
-    }
-    var arrangedTargets: [UInt32: [UInt8]] = [:]
-    var arrangedContexts: [UInt32: [UInt8]] = [:]
-    var arrangedCounts: [UInt32: Int] = [:]
-    names.withUnsafeBufferPointer { old in
-      for position in entries.indices {
-        let entry = entries[position]
-        let start = Int(entry.nameOffset)
-        let end = start + Int(entry.nameLength) + 1
-        entries[position].nameOffset = UInt32(arrangedNames.count)
-        arrangedNames.append(contentsOf: UnsafeBufferPointer(rebasing: old[start..<end]))
-        if let target = symlinkTargets[entry.index] {
-          arrangedTargets[UInt32(position)] = target
-        }
+    arrangeNames(into: &arrangedNames)
+    guard includingDetails || details.isEmpty else { return }
+    // The extras are keyed by index, which becomes the position below.
+    if !symlinkTargets.isEmpty || !securityContexts.isEmpty || !entryCounts.isEmpty {
+      var arrangedTargets: [UInt32: [UInt8]] = [:]
+      var arrangedContexts: [UInt32: [UInt8]] = [:]
+      var arrangedCounts: [UInt32: Int] = [:]
+      for (position, entry) in entries.enumerated() {
+        if let target = symlinkTargets[entry.index] { arrangedTargets[UInt32(position)] = target }
         if let context = securityContexts[entry.index] {
           arrangedContexts[UInt32(position)] = context
         }
         if let count = entryCounts[entry.index] { arrangedCounts[UInt32(position)] = count }
       }
+      symlinkTargets = arrangedTargets
+      securityContexts = arrangedContexts
+      entryCounts = arrangedCounts
     }
-    names = arrangedNames
-    symlinkTargets = arrangedTargets
-    securityContexts = arrangedContexts
-    entryCounts = arrangedCounts
     if !details.isEmpty {
       // The permutation below runs on unchecked buffers.
       precondition(details.count == entries.count, "details for some entries only")

@@ -77,7 +77,6 @@ extension DirectoryBatchReader {
     }
     // Everything is read: the rest of the statuses on two threads.
     failures += try readMetadata(statted..<list.count)
-    if !list.details.isEmpty { try list.prepareDetails() }
     return (reachedEnd, readError, failures)
   }
 
