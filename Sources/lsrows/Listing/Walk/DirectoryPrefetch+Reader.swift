@@ -15,6 +15,9 @@ extension DirectoryPrefetch {
     var spare: Outcome?
     /// The outcome the walk took last, handed back at its next take.
     var finished: Outcome?
+    /// How long the walk's last read of its own took, in nanoseconds,
+    /// until its next take records it with the helpers' reads.
+    var unrecordedLatency: UInt64?
     /// The directory just read, kept open for its subdirectories on a slow
     /// file system, until they are queued.
     var parent: OpenParent?

@@ -81,9 +81,13 @@ extension DirectoryPrefetch {
   func read(
     path: inout [UInt8], depth: Int, parentScope: GitIgnoreScope?, using reader: inout Reader
   ) -> Outcome {
-    Self.read(
+    let outcome = Self.read(
       path: &path, depth: depth, parentScope: parentScope, from: nil, using: &reader, walk: walk,
       findingSubdirectories: false, slowReads: walkSlowReads)
+    // The walk's reads tell how slow the file system is as the helpers'
+    // do: before the helpers have read enough, they are most of the reads.
+    reader.unrecordedLatency = outcome.latency
+    return outcome
   }
 
   /// Reads as ``read(path:depth:parentScope:using:)`` does.

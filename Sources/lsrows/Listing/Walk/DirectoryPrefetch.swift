@@ -90,7 +90,7 @@ final class DirectoryPrefetch {
     /// beats sleeping in the kernel.
     let monitor: Monitor<Shared>
 
-    init(_ walk: Walk) {
+    init(_ walk: Walk, operandIsSlow: Bool) {
       self.walk = walk
       slowReads = SlowReads(
         spareThreads: Allowance(HelperDemand.spareThreadLimit),
@@ -98,7 +98,8 @@ final class DirectoryPrefetch {
       monitor = Monitor(
         Shared(
           schedule: PrefetchSchedule(
-            directoryLimit: 4096, entryLimit: walk.configuration.readAheadEntryLimit)),
+            directoryLimit: 4096, entryLimit: walk.configuration.readAheadEntryLimit),
+          demand: HelperDemand(operandIsSlow: operandIsSlow)),
         conditions: 2, spinsBeforeSleeping: true)
     }
   }
@@ -135,8 +136,15 @@ final class DirectoryPrefetch {
   var walk: Walk { core.walk }
   var slowReads: SlowReads { core.slowReads }
 
-  init(_ walk: Walk) {
-    core = Core(walk)
+  /// Starts the first helper.
+  ///
+  /// - Parameters:
+  ///   - walk: What the helpers share with the walk.
+  ///   - operandIsSlow: Whether opening the operand was slow
+  ///     (``HelperDemand/init(operandIsSlow:)``).
+  init(_ walk: Walk, operandIsSlow: Bool = false) {
+    core = Core(walk, operandIsSlow: operandIsSlow)
+    readsAreSlow = operandIsSlow
     let core = core
     helper = Self.startHelper(core)
   }
@@ -181,10 +189,12 @@ final class DirectoryPrefetch {
     appendSubdirectoryPaths(of: list, at: prefix, depth: depth, to: &reader.subdirectoryPaths)
     guard !reader.subdirectoryPaths.isEmpty else { return 0..<0 }
     return core.monitor.withLock { shared in
-      defer { Self.wakeHelpers(core, helpers: shared.demand.helpers) }
-      return shared.schedule.enqueue(
+      let numbers = shared.schedule.enqueue(
         &reader.subdirectoryPaths, depth: depth + 1, parentScope: scope,
         leavingFirst: true)
+      // The first is the walk's own.
+      core.monitor.signal(Self.helperWakes, upTo: numbers.count - 1)
+      return numbers
     }
   }
 
@@ -201,15 +211,21 @@ final class DirectoryPrefetch {
     // The walk's own reads fill its spare; kept here, an outcome is filled
     // again on the thread that last wrote it. The others go to the helpers.
     if reader.spare == nil { reader.spare = finished.take() }
+    var latency = reader.unrecordedLatency.take()
     while true {
       let (answer, starting, isSlow) = monitor.withLock(
         waitingOn: Self.walkWakes, until: { $0.schedule.walkCanProceed(wanting: id) },
         { shared in
+          if let latency = latency.take() { shared.demand.record(latency) }
           if let outcome = finished.take(), shared.spareOutcomes.count < Self.spareOutcomeLimit {
             shared.spareOutcomes.append(outcome)
           }
           let answer = shared.schedule.take(id)
-          if case .read = answer { monitor.signal(Self.helperWakes) }
+          // Taking one makes room: a helper waits for it only when requests
+          // wait too (a new request wakes one itself).
+          if case .read = answer, shared.schedule.hasWorkForHelper {
+            monitor.signal(Self.helperWakes)
+          }
           let starting =
             shared.isStopped
             ? 0 : shared.demand.moreWanted(pending: shared.schedule.queuedRequests)
@@ -260,16 +276,6 @@ final class DirectoryPrefetch {
     }
   }
 
-  /// Wakes a helper for new requests, or all of them when there are
-  /// several: with the lock held.
-  private static func wakeHelpers(_ core: Core, helpers: Int) {
-    if helpers > 1 {
-      core.monitor.broadcast(helperWakes)
-    } else {
-      core.monitor.signal(helperWakes)
-    }
-  }
-
   /// Stores what was read, numbering and queueing its subdirectories,
   /// whose paths it takes from the reader (and the open parent, if it
   /// kept one), and wakes the walk if it waits.
@@ -287,7 +293,7 @@ final class DirectoryPrefetch {
           outcome, entries: outcome.batch?.list.count ?? 0, of: request,
           scope: outcome.batch?.ignoreScope, subdirectories: &reader.subdirectoryPaths,
           in: parent)
-        if !outcome.subdirectories.isEmpty { wakeHelpers(core, helpers: shared.demand.helpers) }
+        core.monitor.signal(helperWakes, upTo: outcome.subdirectories.count)
       }
       shared.demand.record(outcome.latency)
       core.monitor.signal(walkWakes)

@@ -8,7 +8,9 @@
 /// on a warm local disk (a few microseconds), and a round trip where a
 /// server answers. One slow read proves nothing (the thread may have been
 /// preempted), so the prefetch is slow when half of the last sixteen reads
-/// were.
+/// were, and four at least: a walk that began on a slow file system knows
+/// it after four reads, not eight, while two threads read one directory at
+/// a time.
 ///
 /// A policy only: ``DirectoryPrefetch`` records the reads and starts the
 /// threads.
@@ -22,15 +24,10 @@ struct HelperDemand {
   /// are slow, to read the statuses of a large directory's entries in
   /// parts (``MetadataReader``).
   static let spareThreadLimit = 64
-  /// The most helpers started at one wake of the walk.
-  ///
-  /// Started one at a time, they arrive only as fast as the walk is woken,
-  /// and a short walk ends before most of them; started all at once, they
-  /// made the walk's own reads wait behind theirs, about one run in two.
-  static let helpersStartedAtOnce = 8
-
   /// The last sixteen reads, the newest in the low bit: 1 for slow.
   private var history: UInt16 = 0
+  /// How many reads the history holds, up to sixteen.
+  private var recorded = 0
   /// Whether the recent reads were slow: half of them at least.
   ///
   /// Kept, not counted when asked, as the walk asks for every directory.
@@ -38,18 +35,30 @@ struct HelperDemand {
   /// The helpers started so far.
   private(set) var helpers = 1
 
+  /// A demand that knows nothing yet, or, when opening the operand was
+  /// slow, one that counts that read as two: two more slow reads (the
+  /// walk's first and the helper's) make it slow, and one preempted open
+  /// alone starts no helper.
+  init(operandIsSlow: Bool = false) {
+    guard operandIsSlow else { return }
+    history = 0b11
+    recorded = 2
+  }
+
   /// Notes a read that took `nanoseconds`.
   mutating func record(_ nanoseconds: UInt64) {
     history = history << 1 | (nanoseconds >= Self.slowRead ? 1 : 0)
-    isSlow = history.nonzeroBitCount >= 8
+    recorded = min(recorded + 1, UInt16.bitWidth)
+    let slow = history.nonzeroBitCount
+    isSlow = slow >= 4 && 2 * slow >= recorded
   }
 
   /// How many more helpers to start, with `pending` directories queued
-  /// that nobody reads: as many as there are such directories, up to the
-  /// limit, ``helpersStartedAtOnce`` at a time; more than that would only
-  /// wait.
+  /// that nobody reads: one for each such directory, up to the limit, all
+  /// at once (the walk starts them between two of its own reads, and a
+  /// few at a time arrived after most of a short walk).
   func moreWanted(pending: Int) -> Int {
-    isSlow ? min(Self.helpersStartedAtOnce, max(0, min(Self.helperLimit, pending) - helpers)) : 0
+    isSlow ? max(0, min(Self.helperLimit, pending) - helpers) : 0
   }
 
   /// Counts `count` helpers started.

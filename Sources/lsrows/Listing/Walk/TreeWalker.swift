@@ -123,7 +123,8 @@ final class TreeWalker: BatchProducer {
     rootDevice = identity.device
     if configuration.readsAhead {
       prefetch = DirectoryPrefetch(
-        DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice))
+        DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice),
+        operandIsSlow: operandIsSlow)
     }
     directories.push(
       WalkFrame(

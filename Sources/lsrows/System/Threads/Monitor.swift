@@ -113,6 +113,16 @@ final class Monitor<State>: @unchecked Sendable {
     }
   }
 
+  /// Wakes as many as `count` threads waiting on `condition`: one for each
+  /// new thing to do, where waking all would send the rest back to sleep.
+  ///
+  /// Call it with the mutex held: from inside ``withLock(_:)``.
+  func signal(_ condition: Condition, upTo count: Int) {
+    for _ in 0..<min(count, waiters[condition.index]) {
+      checkThreadCall(pthread_cond_signal(conditions + condition.index), "pthread_cond_signal")
+    }
+  }
+
   /// Wakes every thread waiting on `condition`.
   ///
   /// Call it with the mutex held: from inside ``withLock(_:)``.
