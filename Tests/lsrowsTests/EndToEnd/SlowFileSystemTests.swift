@@ -46,6 +46,33 @@ struct SlowFileSystemTests {
     }
   }
 
+  /// Large directories statted at once, with more parts than spare threads.
+  ///
+  /// Each takes what is spare, and more threads join it as others finish;
+  /// the rows and messages are still ls's, in ls's order.
+  @Test(arguments: [["-RAl"], ["-RAS"]])
+  func largeDirectoriesSharingThreadsListAsLs(options: [String]) {
+    let root = TemporaryDirectory()
+    root.directory("top")
+    for directory in 0..<6 {
+      root.directory("top/d\(directory)")
+      for file in 0..<200 {
+        let name = "top/d\(directory)/f\(file)"
+        if file % 20 == 0 {
+          // Targets, which each thread keeps until its part is merged.
+          root.symlink(name, to: "t\(file)")
+        } else {
+          root.file(name, contents: String(repeating: "x", count: file))
+        }
+      }
+    }
+    root.file("top/d4/lost")
+    root.file("top/d4/broken")
+    let slow = SlowFileSystem(over: root.path, failing: ["lost", "broken"])
+    let difference = LsComparison().differences(options: options, in: slow.mountPoint + "/top")
+    #expect(difference == nil, "\(difference ?? "")")
+  }
+
   /// A server that fails some requests with EIO: ls's messages and exit
   /// status, and every other entry listed.
   @Test(arguments: [["-R"], ["-RA"], ["-RAl"], ["-RAS"]])

@@ -64,6 +64,54 @@ import Testing
     #expect(results == (0..<parts).map { $0 * $0 })
   }
 
+  /// Threads that join work already under way, one at a time: each runs at
+  /// once with the others, and their results come back in the order they
+  /// started, once all are joined.
+  @Test func aCrewJoinsWorkUnderWayAndComesBackInOrder() {
+    let started = Monitor(0, conditions: 1)
+    let everyoneStarted = Monitor<Int>.Condition(0)
+    let crew = Threads.Crew<Int>(capacity: 3)
+    for member in 1...3 {
+      let joined = crew.start {
+        started.withLock { count in
+          count += 1
+          started.broadcast(everyoneStarted)
+        }
+        // Each waits for the others: run one after another, none would end.
+        started.withLock(waitingOn: everyoneStarted, until: { $0 == 3 }) { _ in }
+        return member * 10
+      }
+      #expect(joined)
+    }
+    #expect(!crew.start { 0 })
+    #expect(crew.count == 3)
+    #expect(crew.finish() == [10, 20, 30])
+  }
+
+  /// The work of a large directory on a slow file system: the calling
+  /// thread claims blocks and a crew joins it part way; every element is
+  /// claimed once between them.
+  @Test func aCrewJoiningPartWayLeavesNoElementUnclaimedOrTwice() {
+    let count = 10_000
+    let claims = BlockClaims(count: count, parts: 8)
+    let claimAll = { () -> [Range<Int>] in
+      var mine: [Range<Int>] = []
+      while let block = claims.claim() { mine.append(block) }
+      return mine
+    }
+    let crew = Threads.Crew<[Range<Int>]>(capacity: 7)
+    var mine: [Range<Int>] = []
+    while let block = claims.claim() {
+      mine.append(block)
+      if mine.count % 3 == 0 && crew.count < crew.capacity { _ = crew.start(claimAll) }
+    }
+    #expect(crew.count > 0)
+    #expect(claims.unclaimed == 0)
+    let blocks = (crew.finish() + [mine]).joined().sorted { $0.lowerBound < $1.lowerBound }
+    #expect(blocks.map(\.lowerBound) == Array([0] + blocks.map(\.upperBound)).dropLast())
+    #expect(blocks.last?.upperBound == count)
+  }
+
   @Test func anAllowanceGivesNoMoreThanItHas() {
     let allowance = Allowance(5)
     #expect(allowance.take(upTo: 3) == 3)

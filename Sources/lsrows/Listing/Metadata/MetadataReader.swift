@@ -9,9 +9,10 @@ struct MetadataReader: Sendable {
   static let parallelThreshold = 4096
   /// With threads to spare (a slow file system, where each status is a
   /// round trip), the work is split in parts of at least this many
-  /// entries, at most ``mostParts`` of them.
+  /// entries, at most ``mostParts`` of them: as many as the helpers' spare
+  /// threads, for the operand's entries are statted while nothing else is.
   static let smallestPart = 4
-  static let mostParts = 16
+  static let mostParts = HelperDemand.spareThreadLimit
 
   /// Fills in `list`'s details for the entries of the directory open as
   /// `directory`, whose entries' paths start with `pathPrefix`.
@@ -46,39 +47,64 @@ struct MetadataReader: Sendable {
     try list.prepareDetails()
     let count = end - start
     let names = list.names
-    var extraThreads = 0
-    if let spareThreads, count >= 2 * Self.smallestPart {
-      extraThreads = spareThreads.take(upTo: min(Self.mostParts, count / Self.smallestPart) - 1)
-    }
-    defer { spareThreads?.giveBack(extraThreads) }
-    let parts = extraThreads > 0 ? extraThreads + 1 : count < Self.parallelThreshold ? 1 : 2
+    // The most threads the work takes, this one included: two for a large
+    // directory on a fast disk; with threads to spare, one per part.
+    let mostThreads =
+      spareThreads != nil
+      ? min(Self.mostParts, count / Self.smallestPart) : count < Self.parallelThreshold ? 1 : 2
+    var borrowed = 0
+    defer { spareThreads?.giveBack(borrowed) }
     var outcomes: [Outcome] = []
     var only = Outcome()
     names.withUnsafeBufferPointer { names in
       list.entries.withUnsafeMutableBufferPointer { entries in
         list.details.withUnsafeMutableBufferPointer { details in
+          // Copies of the pointers, for the crew's threads to capture.
+          let (entries, details) = (entries, details)
           func work(_ range: Range<Int>, into outcome: inout Outcome) {
             read(
               range, entries, details, names, directory, pathPrefix,
               messagePrefix ?? pathPrefix[...], needs, into: &outcome)
           }
-          if parts == 1 {
-            // No array of outcomes for the one part most directories are.
-            work(start..<start + count, into: &only)
-          } else {
-            // Each thread claims the next block until none is left, so
-            // that one whose entries take longer (a slower disk region, a
-            // lock) does not leave the others waiting at the end. Blocks
-            // are disjoint: each thread writes only its own entries.
-            let blocks = BlockClaims(count: count, parts: parts)
-            outcomes = Threads.runConcurrently(parts: parts) { _ in
-              var outcome = Outcome()
-              while let range = blocks.claim() {
-                work(range.lowerBound + start..<range.upperBound + start, into: &outcome)
-              }
-              return outcome
+          guard mostThreads > 1 else {
+            // No threads and no array of outcomes for the one part most
+            // directories are.
+            return work(start..<start + count, into: &only)
+          }
+          // Each thread claims the next block until none is left, so that
+          // one whose entries take longer (a slower disk region, a lock)
+          // does not leave the others waiting at the end. Blocks are
+          // disjoint: each thread writes only its own entries.
+          let blocks = BlockClaims(count: count, parts: mostThreads)
+          let claimAll = { () -> Outcome in
+            var outcome = Outcome()
+            while let range = blocks.claim() {
+              work(range.lowerBound + start..<range.upperBound + start, into: &outcome)
+            }
+            return outcome
+          }
+          let crew = Threads.Crew<Outcome>(capacity: mostThreads - 1)
+          // On a fast disk the second thread starts at once. On a slow file
+          // system as many start as are spare, and more join as other
+          // directories give theirs back: one that found none spare is
+          // otherwise read one round trip at a time to its end.
+          func startMore() {
+            var wanted = min(crew.capacity - crew.count, blocks.unclaimed / Self.smallestPart)
+            if let spareThreads { wanted = spareThreads.take(upTo: wanted) }
+            var started = 0
+            while started < wanted && crew.start(claimAll) { started += 1 }
+            if let spareThreads {
+              borrowed += started
+              spareThreads.giveBack(wanted - started)
             }
           }
+          startMore()
+          var mine = Outcome()
+          while let range = blocks.claim() {
+            work(range.lowerBound + start..<range.upperBound + start, into: &mine)
+            if spareThreads != nil && crew.count < crew.capacity { startMore() }
+          }
+          outcomes = [mine] + crew.finish()
         }
       }
     }
@@ -89,7 +115,7 @@ struct MetadataReader: Sendable {
       list.entryCounts.merge(outcome.entryCounts) { $1 }
       failures += outcome.failures
     }
-    if parts == 1 {
+    if mostThreads <= 1 {
       merge(only)
     } else {
       for outcome in outcomes { merge(outcome) }

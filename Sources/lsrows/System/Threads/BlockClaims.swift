@@ -16,6 +16,12 @@ final class BlockClaims: Sendable {
     blockSize = max(1, min(1024, count / (max(1, parts) * 16)))
   }
 
+  /// How many elements nobody has claimed yet: more threads are worth
+  /// starting only while there are enough.
+  var unclaimed: Int {
+    max(0, count - next.load(ordering: .relaxed))
+  }
+
   /// The next block nobody has claimed, or `nil` when all are.
   func claim() -> Range<Int>? {
     let start = next.add(blockSize, ordering: .relaxed).oldValue

@@ -75,9 +75,9 @@ enum Threads {
   ///
   /// The closure crosses to the new thread through `pthread_create`'s
   /// untyped argument, unchecked: ``start(_:running:)`` makes the work the
-  /// thread's alone, and ``runConcurrently(parts:_:)`` states what its caller
-  /// promises.
-  private static func spawn(_ entry: @escaping () -> Void) -> Joinable? {
+  /// thread's alone, and ``runConcurrently(parts:_:)`` and ``Crew`` state
+  /// what their callers promise.
+  static func spawn(_ entry: @escaping () -> Void) -> Joinable? {
     let box = Unmanaged.passRetained(EntryPoint(entry))
     var handle = pthread_t()
     let created = pthread_create(
