@@ -221,10 +221,10 @@ final class DirectoryPrefetch {
             shared.spareOutcomes.append(outcome)
           }
           let answer = shared.schedule.take(id)
-          // Taking one makes room: a helper waits for it only when requests
-          // wait too (a new request wakes one itself).
+          // Taking one makes room, for as many requests as wait (each new
+          // request woke a helper itself, which may have found no room).
           if case .read = answer, shared.schedule.hasWorkForHelper {
-            monitor.signal(Self.helperWakes)
+            monitor.signal(Self.helperWakes, upTo: shared.schedule.queuedRequests)
           }
           let starting =
             shared.isStopped
