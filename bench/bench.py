@@ -219,8 +219,30 @@ def typed_rows(lsrows, runs):
     met &= check(results, "lsrows -t DIR", "LC_ALL=C ls -1t DIR", 0.6)
     met &= check(results, "lsrows --format '{name}\\t{size}' DIR",
                  "find DIR -maxdepth 1 -printf '%f\\t%s\\n'", 1.0)
-    # The floor: the names, and two threads' fstatat of each.
-    met &= check(results, "lsrows -S DIR", "read_floor --stat DIR", 1.25)
+    met &= metadata_floor_checks(results)
+    # A second shape for the floor: names of every length, with spaces and
+    # UTF-8, where the million above are all alike (made by `shapes`).
+    mixed = make_shape("mixed")
+    results = run_group(
+        "Metadata floor: 1,000,000 empty files named as in shape 'mixed'",
+        [
+            ("lsrows -l DIR", [lsrows, "-l", mixed], C_LOCALE),
+            ("lsrows -S DIR", [lsrows, "-S", mixed], C_LOCALE),
+            ("lsrows -t DIR", [lsrows, "-t", mixed], C_LOCALE),
+            ("read_floor --stat DIR", [read_floor(), "--stat", mixed], C_LOCALE),
+            ("read_floor --acl DIR", [read_floor(), "--acl", mixed], C_LOCALE),
+        ],
+        runs,
+    )
+    print()
+    met &= metadata_floor_checks(results)
+    return met
+
+
+def metadata_floor_checks(results):
+    """Checks -S, -t and -l against the metadata floor: the names, and two
+    threads' fstatat of each (read_floor --stat)."""
+    met = check(results, "lsrows -S DIR", "read_floor --stat DIR", 1.25)
     met &= check(results, "lsrows -t DIR", "read_floor --stat DIR", 1.25)
     met &= check(results, "lsrows -l DIR", "read_floor --stat DIR", 1.4)
     # -l asks each file for its ACL as ls does, a second lookup per entry
