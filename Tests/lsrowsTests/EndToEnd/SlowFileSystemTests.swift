@@ -52,6 +52,26 @@ struct SlowFileSystemTests {
   /// the rows and messages are still ls's, in ls's order.
   @Test(arguments: [["-RAl"], ["-RAS"]])
   func largeDirectoriesSharingThreadsListAsLs(options: [String]) {
+    let root = Self.largeDirectories()
+    let slow = SlowFileSystem(over: root.path, failing: ["lost", "broken"])
+    let difference = LsComparison().differences(options: options, in: slow.mountPoint + "/top")
+    #expect(difference == nil, "\(difference ?? "")")
+  }
+
+  /// One large directory, not walked: opening it was slow, so its statuses
+  /// are read on many threads, and the rows and messages are ls's.
+  @Test(arguments: [["-Al"], ["-AS"], ["-At", "--full-time"], ["-Al", "-U"]])
+  func oneLargeDirectoryListsAsLs(options: [String]) {
+    let root = Self.largeDirectories()
+    let slow = SlowFileSystem(over: root.path, failing: ["lost", "broken"])
+    let difference = LsComparison().differences(
+      options: options, in: slow.mountPoint + "/top/d4")
+    #expect(difference == nil, "\(difference ?? "")")
+  }
+
+  /// Six directories of 200 entries, every twentieth a symlink, and two
+  /// names in `top/d4` for the server to fail.
+  static func largeDirectories() -> TemporaryDirectory {
     let root = TemporaryDirectory()
     root.directory("top")
     for directory in 0..<6 {
@@ -68,9 +88,7 @@ struct SlowFileSystemTests {
     }
     root.file("top/d4/lost")
     root.file("top/d4/broken")
-    let slow = SlowFileSystem(over: root.path, failing: ["lost", "broken"])
-    let difference = LsComparison().differences(options: options, in: slow.mountPoint + "/top")
-    #expect(difference == nil, "\(difference ?? "")")
+    return root
   }
 
   /// A server that fails some requests with EIO: ls's messages and exit

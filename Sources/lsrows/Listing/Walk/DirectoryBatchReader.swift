@@ -70,12 +70,16 @@ struct DirectoryBatchReader: Sendable {
   /// more, the rest on a second thread (``Chunks``) while this one sorts
   /// each chunk.
   ///
-  /// `scope` holds the directory's `--gitignore` rules.
+  /// `scope` holds the directory's `--gitignore` rules. `spareThreads`
+  /// are for the metadata reads when each is slow: a directory whose
+  /// entries are statted is then read as one batch, statted in parts.
   func readWhole(
-    from stream: DirectoryStream, at location: RowLocation, ruledBy scope: GitIgnoreScope?
+    from stream: DirectoryStream, at location: RowLocation, ruledBy scope: GitIgnoreScope?,
+    spareThreads: Allowance? = nil
   ) -> Whole {
-    guard let chunkSize = mergedChunkSize else {
-      return .batch(read(from: stream, limit: .max, at: location, ruledBy: scope))
+    guard let chunkSize = mergedChunkSize, spareThreads == nil || metadata.needs.isEmpty else {
+      return .batch(
+        read(from: stream, limit: .max, at: location, ruledBy: scope, spareThreads: spareThreads))
     }
     var first = readUnsorted(from: stream, limit: chunkSize, at: location, ruledBy: scope)
     guard !first.reachedEnd, first.readError == nil, !first.exhausted else {

@@ -13,7 +13,8 @@ extension TreeWalker {
     if frame.depth == configuration.maxDepth && configuration.streamingBatchSize == nil {
       // Not walked below: a large directory may be sorted in chunks.
       switch configuration.reader.readWhole(
-        from: stream, at: frame.location, ruledBy: frame.ignoreScope)
+        from: stream, at: frame.location, ruledBy: frame.ignoreScope,
+        spareThreads: frame.depth == 1 ? operandSpareThreads : nil)
       {
       case .batch(let batch):
         receive(consume batch, into: frame)
@@ -30,7 +31,7 @@ extension TreeWalker {
     let limit = frame.depth == 1 ? (configuration.streamingBatchSize ?? .max) : .max
     let batch = configuration.reader.read(
       from: stream, limit: limit, at: frame.location, ruledBy: frame.ignoreScope,
-      spareThreads: frame.depth == 1 && operandIsSlow ? prefetch?.slowReads.spareThreads : nil)
+      spareThreads: frame.depth == 1 ? operandSpareThreads : nil)
     if frame.depth == 1, let prefetch {
       frame.subdirectories.append(
         prefetch.queueSubdirectories(

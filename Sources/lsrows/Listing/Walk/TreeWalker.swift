@@ -53,6 +53,17 @@ final class TreeWalker: BatchProducer {
   /// entries' statuses are then read in parts, with the prefetch's spare
   /// threads, before any other read says how slow the file system is.
   private(set) var operandIsSlow = false
+  /// The threads the operand's statuses are read with when opening it was
+  /// slow: the prefetch's spare threads with `-R`, else as many of the
+  /// walk's own, so that `-l` of one directory on NFS keeps as many
+  /// requests in flight as `-lR` does.
+  var operandSpareThreads: Allowance? {
+    guard operandIsSlow else { return nil }
+    if let prefetch { return prefetch.slowReads.spareThreads }
+    if ownSpareThreads == nil { ownSpareThreads = Allowance(HelperDemand.spareThreadLimit) }
+    return ownSpareThreads
+  }
+  private var ownSpareThreads: Allowance?
   private var hasEnded = false
   /// The buffer every subdirectory is read into, one after the other.
   let subdirectoryBuffer: UnsafeMutableRawPointer
