@@ -869,6 +869,9 @@ def slow_fs_over(server, source, lsrows, runs):
         if fd:
             commands.append(("fdfind -j16 -u -S +100k . MNT",
                              [fd, "-j16", "-u", "-S", "+100k", ".", mount], C_LOCALE))
+        # One directory, not walked: ls stats its entries one at a time.
+        commands.append(("lsrows -l MNT", [lsrows, "-l", mount], C_LOCALE))
+        commands.append(("LC_ALL=C ls -l MNT", ["ls", "-l", mount], C_LOCALE))
         results = run_group(f"Slow file system: {source}, 0.5 ms a getattr or directory read",
                             commands, runs)
         print()
@@ -876,6 +879,7 @@ def slow_fs_over(server, source, lsrows, runs):
         if fd:
             met &= check(results, names, "fdfind -j16 -u . MNT", 0.4)
             met &= check(results, sizes, "fdfind -j16 -u -S +100k . MNT", 0.15)
+        met &= check(results, "lsrows -l MNT", "LC_ALL=C ls -l MNT", 0.1)
         if bfs4:
             met &= check(results, names, "bfs4 -j32 MNT", 1.0)
         else:
