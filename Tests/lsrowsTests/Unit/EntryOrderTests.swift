@@ -126,6 +126,25 @@ import Testing
     }
   }
 
+  /// A key every entry ties on (`-S` over files of one size): the name
+  /// decides each comparison (``compareNames``), over prefixes ending on
+  /// either side of each of its words' edges.
+  @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 40])
+  func tiedKeysSortByteWiseByName(shared: Int) {
+    var random = SeededRandom()
+    for reversed in [false, true] {
+      let names = Self.names(count: 3000, shared: shared, &random)
+      var list = Self.list(names)
+      EntryOrder(key: .size, isReversed: reversed).sort(&list)
+      let sorted = list.entries.map { Array(list.name(of: $0)) }
+      let expected = Self.expected(names, reversed: reversed)
+      let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
+      #expect(
+        sorted.count == expected.count && firstDifference == nil,
+        "first difference at \(firstDifference ?? -1), \(random)")
+    }
+  }
+
   @Test(arguments: [1, 2, 3, 5, 16, 17])
   func chunksMergeIntoAByteWiseSort(chunkCount: Int) throws {
     var random = SeededRandom()
