@@ -114,16 +114,23 @@ import Testing
       let names = Self.names(
         count: NameSort.threshold + Int.random(in: 0...600, using: &random), shared: shared,
         &random)
-      var list = Self.list(names)
-      EntryOrder(key: .name, isReversed: reversed).sort(&list)
-      let sorted = list.entries.map { Array(list.name(of: $0)) }
-      let expected = Self.expected(names, reversed: reversed)
-      // The position, not both lists: thousands of long names each.
-      let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
-      #expect(
-        sorted.count == expected.count && firstDifference == nil,
-        "first difference at \(firstDifference ?? -1), \(random)")
+      Self.expectByteWiseOrder(names, key: .name, reversed: reversed, random)
     }
+  }
+
+  /// Expects `names` sorted by `key` in byte-wise name order: reporting the
+  /// position, not both lists (thousands of long names each).
+  static func expectByteWiseOrder(
+    _ names: [[UInt8]], key: SortKey, reversed: Bool, _ random: SeededRandom
+  ) {
+    var list = list(names)
+    EntryOrder(key: key, isReversed: reversed).sort(&list)
+    let sorted = list.entries.map { Array(list.name(of: $0)) }
+    let expected = expected(names, reversed: reversed)
+    let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
+    #expect(
+      sorted.count == expected.count && firstDifference == nil,
+      "first difference at \(firstDifference ?? -1), \(random)")
   }
 
   /// A key every entry ties on (`-S` over files of one size): the name
@@ -134,14 +141,7 @@ import Testing
     var random = SeededRandom()
     for reversed in [false, true] {
       let names = Self.names(count: 3000, shared: shared, &random)
-      var list = Self.list(names)
-      EntryOrder(key: .size, isReversed: reversed).sort(&list)
-      let sorted = list.entries.map { Array(list.name(of: $0)) }
-      let expected = Self.expected(names, reversed: reversed)
-      let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
-      #expect(
-        sorted.count == expected.count && firstDifference == nil,
-        "first difference at \(firstDifference ?? -1), \(random)")
+      Self.expectByteWiseOrder(names, key: .size, reversed: reversed, random)
     }
   }
 
