@@ -49,21 +49,12 @@ final class TreeWalker: BatchProducer {
   /// The operand's file system, for `--one-file-system`.
   private(set) var rootDevice: UInt64 = 0
   private var hasBegun = false
-  /// Whether opening the operand was slow (``HelperDemand/slowRead``): its
-  /// entries' statuses are then read in parts, with the prefetch's spare
-  /// threads, before any other read says how slow the file system is.
-  private(set) var operandIsSlow = false
-  /// The threads the operand's statuses are read with when opening it was
-  /// slow: the prefetch's spare threads with `-R`, else as many of the
-  /// walk's own, so that `-l` of one directory on NFS keeps as many
-  /// requests in flight as `-lR` does.
-  var operandSpareThreads: Allowance? {
-    guard operandIsSlow else { return nil }
-    if let prefetch { return prefetch.slowReads.spareThreads }
-    if ownSpareThreads == nil { ownSpareThreads = Allowance(HelperDemand.spareThreadLimit) }
-    return ownSpareThreads
-  }
-  private var ownSpareThreads: Allowance?
+  /// The threads the operand's statuses are read with, in parts, when
+  /// opening it was slow (``HelperDemand/slowRead``), before any other read
+  /// says how slow the file system is: the prefetch's spare threads with
+  /// `-R`, else as many of the walk's own, so that `-l` of one directory on
+  /// NFS keeps as many requests in flight as `-lR` does.
+  private(set) var operandSpareThreads: Allowance?
   private var hasEnded = false
   /// The buffer every subdirectory is read into, one after the other.
   let subdirectoryBuffer: UnsafeMutableRawPointer
@@ -120,6 +111,7 @@ final class TreeWalker: BatchProducer {
     let stream: DirectoryStream
     let identity: DirectoryIdentity
     let started = MonotonicClock.nanoseconds()
+    let operandIsSlow: Bool
     do throws(Errno) {
       stream = try operand.withCString { name throws(Errno) in try DirectoryStream(opening: name) }
       // The whole status, unlike a subdirectory's identity: the operand was
@@ -136,6 +128,10 @@ final class TreeWalker: BatchProducer {
       prefetch = DirectoryPrefetch(
         DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice),
         operandIsSlow: operandIsSlow)
+    }
+    if operandIsSlow {
+      operandSpareThreads =
+        prefetch?.slowReads.spareThreads ?? Allowance(HelperDemand.spareThreadLimit)
     }
     directories.push(
       WalkFrame(
