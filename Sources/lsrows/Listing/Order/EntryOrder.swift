@@ -45,7 +45,7 @@ struct EntryOrder: Sendable {
   ) {
     let arranges = arrangesNames && list.count > Self.arrangingThreshold
     guard key != .none, list.count > 1 else { return }
-    // The radix sort needs 88 bytes a name beside the list; with details
+    // The radix sort needs 48 bytes a name beside the list; with details
     // read (-l, --format with metadata) the stat calls take far longer
     // than any sort, and the in-place sort keeps the peak lower.
     if key == .name && !groupsDirectoriesFirst && list.count >= NameSort.threshold,

@@ -22,31 +22,38 @@ enum NameSort {
   /// Sorts `list`'s entries by name, ascending, or descending for `reversed`.
   ///
   /// - Returns: `false`, sorting nothing, when there is no room for the
-  ///   sort's buffers (twice the keys, and a copy of the entries); the
-  ///   caller then sorts in place.
+  ///   sort's two buffers of keys; the caller then sorts in place.
   static func sort(_ list: inout EntryList, reversed: Bool) -> Bool {
-    let count = list.count
+    list.names.withUnsafeBufferPointer { names in
+      list.entries.withUnsafeMutableBufferPointer { entries in
+        sort(entries, names: names.baseAddress!, reversed: reversed)
+      }
+    }
+  }
+
+  /// Sorts `entries`, whose names are in `names`, by name, ascending, or
+  /// descending for `reversed`.
+  ///
+  /// - Returns: `false`, sorting nothing, when there is no room for the
+  ///   sort's two buffers of keys (48 bytes an entry).
+  static func sort(
+    _ entries: UnsafeMutableBufferPointer<Entry>, names: UnsafePointer<UInt8>, reversed: Bool
+  ) -> Bool {
+    let count = entries.count
     guard let items = try? Memory.allocate(Item.self, capacity: count) else { return false }
     defer { items.deallocate() }
     guard let scratch = try? Memory.allocate(Item.self, capacity: count) else { return false }
     defer { scratch.deallocate() }
-    guard let sorted = try? Memory.allocate(Entry.self, capacity: count) else { return false }
-    defer { sorted.deallocate() }
-    list.names.withUnsafeBufferPointer { names in
-      let names = names.baseAddress!
-      list.entries.withUnsafeMutableBufferPointer { entries in
-        let shared = commonPrefixLength(entries, names)
-        for position in 0..<count {
-          items[position] = Item(
-            key: entries[position].nameWord(at: shared, in: names),
-            next: entries[position].nameWord(at: shared + 8, in: names),
-            position: UInt32(position))
-        }
-        radixSort(items, scratch: scratch)
-        resolveTies(items, entries, names, offset: shared + 16)
-        gather(entries, in: items, through: sorted, reversed: reversed)
-      }
+    let shared = commonPrefixLength(entries, names)
+    for position in 0..<count {
+      items[position] = Item(
+        key: entries[position].nameWord(at: shared, in: names),
+        next: entries[position].nameWord(at: shared + 8, in: names),
+        position: UInt32(position))
     }
+    radixSort(items, scratch: scratch)
+    resolveTies(items, entries, names, offset: shared + 16)
+    permute(entries, into: items, reversed: reversed)
     return true
   }
 
@@ -151,16 +158,30 @@ enum NameSort {
     }
   }
 
-  /// Puts the entries in the order of `items`.
-  private static func gather(
-    _ entries: UnsafeMutableBufferPointer<Entry>, in items: UnsafeMutableBufferPointer<Item>,
-    through sorted: UnsafeMutableBufferPointer<Entry>, reversed: Bool
+  /// Puts the entries in the order of `items`, in place: each cycle of
+  /// the permutation moves through one held entry, so no copy of the
+  /// entries is needed.
+  private static func permute(
+    _ entries: UnsafeMutableBufferPointer<Entry>, into order: UnsafeMutableBufferPointer<Item>,
+    reversed: Bool
   ) {
-    let count = entries.count
-    for (rank, item) in items.enumerated() {
-      sorted.initializeElement(
-        at: reversed ? count - 1 - rank : rank, to: entries[Int(item.position)])
+    var items = order
+    if reversed { items.reverse() }
+    // No position reaches `UInt32.max` (names are at 32-bit offsets), so
+    // it marks the ranks already filled.
+    for start in items.indices where items[start].position != .max {
+      let held = entries[start]
+      var rank = start
+      while true {
+        let source = Int(items[rank].position)
+        items[rank].position = .max
+        if source == start {
+          entries[rank] = held
+          break
+        }
+        entries[rank] = entries[source]
+        rank = source
+      }
     }
-    _ = entries.update(fromContentsOf: sorted)
   }
 }
