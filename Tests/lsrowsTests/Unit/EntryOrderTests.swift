@@ -145,6 +145,77 @@ import Testing
     }
   }
 
+  /// Sizes and times sorted in two passes sort as one sort by ls's whole comparison.
+  ///
+  /// That comparison: directories first when asked, the value (largest or
+  /// newest first), the exact time where 64 bits of nanoseconds saturate,
+  /// then the name; `-r` reverses all but the grouping. Few values make
+  /// long runs of ties, which the radix name sort orders; distinct values
+  /// make runs of one or two.
+  @Test(arguments: [0, 8, 12, 30])
+  func valueSortMatchesOneSortByTheWholeComparison(shared: Int) {
+    var random = SeededRandom()
+    for key in [SortKey.size, .time] {
+      for valueCount in [1, 3, 1000] {
+        for (reversed, directoriesFirst) in [
+          (false, false), (true, false), (false, true), (true, true),
+        ] {
+          let names = Self.names(count: 5000, shared: shared, &random)
+          var list = EntryList()
+          var rows: [(name: [UInt8], isDirectory: Bool, size: Int64, time: Timestamp)] = []
+          for name in names {
+            let value = Int64.random(in: 0..<Int64(valueCount), using: &random)
+            // A tenth of the times lie past what 64 bits of nanoseconds
+            // hold, either way: their sort values saturate and tie.
+            let far = Int64.random(in: 0..<20, using: &random)
+            let seconds: Int64 =
+              switch far {
+              case 0: .max / 4 + value
+              case 1: .min / 4 - value
+              default: 1_700_000_000 + value
+              }
+            let row = (
+              name: name, isDirectory: Bool.random(using: &random), size: value,
+              time: Timestamp(seconds: seconds, nanoseconds: 0)
+            )
+            rows.append(row)
+            _ = try? list.append(
+              name: name, status: Self.status(size: row.size, modified: row.time),
+              kind: row.isDirectory ? .directory : .regularFile)
+          }
+          var order = EntryOrder(key: key, isReversed: reversed)
+          order.groupsDirectoriesFirst = directoriesFirst
+          order.sort(&list)
+          let sorted = list.entries.map { Array(list.name(of: $0)) }
+          let expected = rows.sorted { a, b in
+            if directoriesFirst && a.isDirectory != b.isDirectory { return a.isDirectory }
+            func compare() -> Int32 {
+              let (x, y) = key == .size ? (a.size, b.size) : (a.time.seconds, b.time.seconds)
+              if x != y { return x > y ? -1 : 1 }
+              let common = min(a.name.count, b.name.count)
+              let order = memcmp(a.name, b.name, common)
+              return order != 0 ? order : Int32(a.name.count - b.name.count)
+            }
+            return reversed ? compare() > 0 : compare() < 0
+          }.map(\.name)
+          let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
+          #expect(
+            sorted.count == expected.count && firstDifference == nil,
+            "\(key) of \(valueCount) values, -r \(reversed), directories first \(directoriesFirst): first difference at \(firstDifference ?? -1), \(random)"
+          )
+        }
+      }
+    }
+  }
+
+  /// A regular file's status with `size` and modification time `modified`.
+  static func status(size: Int64, modified: Timestamp) -> FileStatus {
+    FileStatus(
+      size: size, linkCount: 1, device: 1, inode: 1, deviceNumber: 0, blocks: 0,
+      accessTime: modified, modificationTime: modified, changeTime: modified, birthTime: nil,
+      mode: FileMode(rawValue: 0o100644), userID: 0, groupID: 0)
+  }
+
   @Test(arguments: [1, 2, 3, 5, 16, 17])
   func chunksMergeIntoAByteWiseSort(chunkCount: Int) throws {
     var random = SeededRandom()

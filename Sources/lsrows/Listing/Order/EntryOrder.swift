@@ -31,6 +31,13 @@ struct EntryOrder: Sendable {
   /// rearranging them after the sort pays for itself.
   static let arrangingThreshold = 16_384
 
+  /// Above this many entries a run of tied values is sorted by the radix
+  /// name sort: the first pass has scattered the run's names through the
+  /// name bytes, so each comparison misses the cache, and the radix sort
+  /// reads each name once. (Names in read order favour comparisons for
+  /// longer: ``NameSort/threshold``.)
+  static let radixRunThreshold = 1024
+
   /// Sorts the entries of `list`, whose rows are at `location` (fields
   /// such as `path` and `depth` depend on it).
   ///
@@ -90,12 +97,12 @@ struct EntryOrder: Sendable {
         }
         sortEntries(&list.entries) { a, b in Int(compareNames(a, b, names)) }
       case .size:
-        sortEntries(&list.entries) { a, b in
+        sortByValue(&list.entries, names: names, descending: true) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           return Int(compareNames(a, b, names))
         }
       case .width:
-        sortEntries(&list.entries) { a, b in
+        sortByValue(&list.entries, names: names, descending: false) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue < b.sortValue ? -1 : 1 }
           return Int(compareNames(a, b, names))
         }
@@ -108,7 +115,7 @@ struct EntryOrder: Sendable {
           guard let timeA, let timeB, timeA != timeB else { return 0 }
           return timeA > timeB ? -1 : 1
         }
-        sortEntries(&list.entries) { a, b in
+        sortByValue(&list.entries, names: names, descending: true) { a, b in
           if a.sortValue != b.sortValue { return a.sortValue > b.sortValue ? -1 : 1 }
           if a.sortValue == .max || a.sortValue == .min {
             let order = exactTimeOrder(a, b)
@@ -157,6 +164,61 @@ struct EntryOrder: Sendable {
         }
         let order = compare(a, b)
         return reversed ? order > 0 : order < 0
+      }
+    }
+  }
+
+  /// Sorts by ``Entry/sortValue`` (largest first when `descending`), then
+  /// by name, as `compare` orders them, in two passes.
+  ///
+  /// The first pass compares integers only: the value, then the name's
+  /// first eight bytes. Only entries equal in both are left in no order,
+  /// and the second pass sorts each such run by `compare`, or by the radix
+  /// name sort when it is long. Where many values tie (a million empty
+  /// files by size, times of a file system that keeps whole seconds), the
+  /// names are then compared once in a sort of their own, not in every
+  /// comparison of the large sort, each a cache miss on two names.
+  private func sortByValue(
+    _ entries: inout [Entry], names: UnsafePointer<UInt8>, descending: Bool,
+    by compare: (Entry, Entry) -> Int
+  ) {
+    // Saturated times (too far from 1970 for 64 bits of nanoseconds) may
+    // differ in their exact values, which only `compare` reads: the first
+    // pass leaves all of a saturated value's entries to the second.
+    func namesDecide(_ value: Int64) -> Bool { value != .max && value != .min }
+    sortEntries(&entries) { a, b in
+      if a.sortValue != b.sortValue { return (a.sortValue > b.sortValue) == descending ? -1 : 1 }
+      if a.namePrefix != b.namePrefix && namesDecide(a.sortValue) {
+        return a.namePrefix < b.namePrefix ? -1 : 1
+      }
+      return 0
+    }
+    let reversed = isReversed
+    let grouped = groupsDirectoriesFirst
+    entries.withUnsafeMutableBufferPointer { entries in
+      var start = 0
+      while start < entries.count {
+        let first = entries[start]
+        let namesDecide = namesDecide(first.sortValue)
+        var end = start + 1
+        while end < entries.count && entries[end].sortValue == first.sortValue
+          && (entries[end].namePrefix == first.namePrefix || !namesDecide)
+          && (entries[end].isDirectoryLike == first.isDirectoryLike || !grouped)
+        {
+          end += 1
+        }
+        if end - start > 1 {
+          let run = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
+          if !(namesDecide && run.count >= Self.radixRunThreshold
+            && NameSort.sort(run, names: names, reversed: reversed))
+          {
+            introsort(run) { a, b in
+              let order = compare(a, b)
+              return reversed ? order > 0 : order < 0
+            }
+          }
+        }
+        start = end
       }
     }
   }
