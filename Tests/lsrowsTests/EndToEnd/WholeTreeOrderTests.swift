@@ -130,35 +130,45 @@ import Testing
     #expect(result.outputText == "b\nb/c\nz\na\nb/a\n", "\(result)")
   }
 
-  /// Without a whole-tree order, the walk stops once the rows are written.
+  /// Without a whole-tree order or a filter, the walk stops once the rows
+  /// are written, and reads no further ahead than they reach.
   ///
-  /// Past the helpers' bounded read-ahead (4,096 directories read and not
-  /// taken, and one in flight per helper), directories it has not reached
-  /// are never opened. Under strace every read is slow, so as many helpers
-  /// may start as on NFS: the tree is larger than the bound.
+  /// A directory whose row comes after the limit is never entered, so the
+  /// prefetch begins at most as many directories as the limit, and the
+  /// walk hands its rows on before it reads past them: at most twice the
+  /// limit are opened. Under strace every read is slow, so helpers start
+  /// as on NFS.
   @Test(
     .enabled(if: access("/usr/bin/strace", X_OK) == 0, "strace is not installed"),
     .disabled(if: Programs.sanitizer != nil, "LeakSanitizer stops under ptrace"))
   func limitStopsTheWalk() {
     let root = TemporaryDirectory()
-    for number in 0..<6000 {
+    for number in 0..<300 {
       root.directory("d\(number)")
       root.file("d\(number)/f")
     }
     let report = root.path + "/strace.out"
-    let result = runProcess(
-      "strace",
-      ["-f", "-e", "trace=openat", "-o", report, Programs.lsrows, "-R", "--limit=3", root.path]
-        .map(bytes))
-    #expect(result.exitStatus == 0, "\(result)")
-    #expect(result.outputText.split(separator: "\n").count == 3, "\(result)")
-    let trace = runProcess("cat", [bytes(report)]).outputText
-    let opened = trace.split(separator: "\n").filter {
-      $0.contains(root.path + "/d")
+    for limit in [1, 3, 10, 40] {
+      let result = runProcess(
+        "strace",
+        [
+          "-f", "-e", "trace=openat", "-o", report, Programs.lsrows, "-R", "--limit=\(limit)",
+          root.path,
+        ].map(bytes))
+      #expect(result.exitStatus == 0, "\(result)")
+      #expect(result.outputText.split(separator: "\n").count == limit, "\(result)")
+      let trace = runProcess("cat", [bytes(report)]).outputText
+      let opened = trace.split(separator: "\n").filter {
+        $0.contains(root.path + "/d")
+      }
+      #expect(opened.count <= 2 * limit, "\(opened.count) directories opened for \(limit) rows")
     }
-    #expect(opened.count < 4500, "\(opened.count) directories opened for 3 rows")
     let all = lsrows("-R", "--limit=3", root.path)
     #expect(all.outputText == "d0\nd0/f\nd1\n")
+    // A filter decides after the walk which rows are written: the walk
+    // then reads on as far as it takes.
+    let filtered = lsrows("-R", "--limit=3", "--where", "name == 'f'", root.path)
+    #expect(filtered.outputText == "d0/f\nd1/f\nd10/f\n")
   }
 
   @Test func limitCountsOperandsListedAsThemselves() {

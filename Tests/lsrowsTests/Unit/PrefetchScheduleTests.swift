@@ -94,6 +94,36 @@ import Testing
     #expect(entries.nextForHelper() == nil)
   }
 
+  /// `--limit`: the budget counts every directory begun ahead of the
+  /// walk, by the helper or by the walk meanwhile, over the whole walk;
+  /// taking what was read does not give it back, and a request given
+  /// back unread does.
+  @Test func readingAheadStopsAtTheBudget() {
+    var schedule = Schedule(directoryLimit: 10, entryLimit: 100, readAheadBudget: 2)
+    var top = paths("a", "b", "c", "d")
+    _ = schedule.enqueue(&top, depth: 2, parentScope: nil, leavingFirst: false)
+    let a = schedule.nextForHelper()!
+    guard case .readMeanwhile(let b) = schedule.take(0) else {
+      Issue.record("the walk should read b meanwhile")
+      return
+    }
+    #expect(name(b) == "b")
+    #expect(!schedule.hasWorkForHelper)
+    #expect(schedule.nextForHelper() == nil)
+    #expect(!schedule.walkCanProceed(wanting: 0))
+    guard case .waitForIt = schedule.take(0) else {
+      Issue.record("no budget left: the walk waits for a")
+      return
+    }
+    var none: [[UInt8]?] = []
+    _ = schedule.publish("x", entries: 1, of: a, scope: nil, subdirectories: &none)
+    _ = schedule.take(0)
+    #expect(schedule.nextForHelper() == nil)
+    schedule.giveBack(b)
+    #expect(name(schedule.nextForHelper()) == "c")
+    #expect(schedule.nextForHelper() == nil)
+  }
+
   @Test func aRequestGivenBackIsTheWalks() {
     var schedule = Schedule(directoryLimit: 10, entryLimit: 100)
     var top = paths("a")

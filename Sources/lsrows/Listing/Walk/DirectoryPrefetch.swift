@@ -70,7 +70,8 @@ final class DirectoryPrefetch {
       monitor = Monitor(
         Shared(
           schedule: PrefetchSchedule(
-            directoryLimit: 4096, entryLimit: walk.configuration.readAheadEntryLimit),
+            directoryLimit: 4096, entryLimit: walk.configuration.readAheadEntryLimit,
+            readAheadBudget: walk.configuration.rowLimit ?? .max),
           demand: HelperDemand(operandIsSlow: operandIsSlow)),
         conditions: 2, spinsBeforeSleeping: true)
     }

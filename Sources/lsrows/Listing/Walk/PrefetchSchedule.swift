@@ -63,15 +63,19 @@ struct PrefetchSchedule<Outcome> {
   /// How far reading may get ahead of the walk.
   let directoryLimit: Int
   let entryLimit: Int
+  /// How many more directories may be begun ahead of the walk, over the
+  /// whole walk (``WalkConfiguration/rowLimit``).
+  private var readAheadBudget: Int
   private var stack: [Request] = []
   /// By number.
   private var states: [State] = []
   private var readDirectories = 0
   private var readEntries = 0
 
-  init(directoryLimit: Int, entryLimit: Int) {
+  init(directoryLimit: Int, entryLimit: Int, readAheadBudget: Int = .max) {
     self.directoryLimit = directoryLimit
     self.entryLimit = entryLimit
+    self.readAheadBudget = readAheadBudget
   }
 
   /// Numbers `paths` one after the other and queues them, the first on
@@ -109,7 +113,8 @@ struct PrefetchSchedule<Outcome> {
   /// Whether the helper has something to do: a request to pop, and room
   /// for what it reads.
   var hasWorkForHelper: Bool {
-    !stack.isEmpty && readDirectories < directoryLimit && readEntries < entryLimit
+    !stack.isEmpty && readAheadBudget > 0 && readDirectories < directoryLimit
+      && readEntries < entryLimit
   }
 
   /// The top request nobody has begun, marked as being read; `nil` when
@@ -122,7 +127,7 @@ struct PrefetchSchedule<Outcome> {
   /// Whether the walk, wanting directory `id`, has anything to do but wait.
   func walkCanProceed(wanting id: Int) -> Bool {
     guard id != Self.unrequested, case .reading = states[id] else { return true }
-    return !stack.isEmpty
+    return !stack.isEmpty && readAheadBudget > 0
   }
 
   /// What the walk is to do about directory `id`, which it wants next.
@@ -166,13 +171,16 @@ struct PrefetchSchedule<Outcome> {
   /// had no descriptor left, and the walk has its own remedy).
   mutating func giveBack(_ request: Request) {
     states[request.id] = .pending
+    readAheadBudget += 1
   }
 
   /// The top request nobody has begun, marked as being read.
   private mutating func popPending() -> Request? {
+    guard readAheadBudget > 0 else { return nil }
     while let request = stack.popLast() {
       if case .pending = states[request.id] {
         states[request.id] = .reading
+        readAheadBudget -= 1
         return request
       }
     }

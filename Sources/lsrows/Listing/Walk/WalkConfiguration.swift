@@ -27,6 +27,9 @@ struct WalkConfiguration: Sendable {
   /// How many directories the prefetch may keep open for their
   /// subdirectories while the file system is slow (``OpenParent``).
   var openParentBudget: Int
+  /// `--limit`, when every row the walk hands on is written
+  /// (``limitRows(to:)``).
+  private(set) var rowLimit: Int?
   /// Whether the walk counts the entries of each directory it enters, for
   /// the `entries` field, as it reads them.
   var countsEntries = false
@@ -47,6 +50,16 @@ struct WalkConfiguration: Sendable {
 }
 
 extension WalkConfiguration {
+  /// Bounds the walk by `--limit`'s `rows`, when every row it hands on is
+  /// written (no filter, no order over the whole tree): a directory whose
+  /// row comes after that many rows is never entered, so the prefetch
+  /// begins at most that many, and the walk hands rows on before it has
+  /// read past them.
+  mutating func limitRows(to rows: Int) {
+    rowLimit = rows
+    rowsPerHandOff = max(1, min(rowsPerHandOff, rows))
+  }
+
   /// Makes the walk read everything below its operand, as du does, for
   /// the `tree_` totals: hidden, ignored and pruned entries, at any depth,
   /// each directory whole and every row handed on (``RowVisibility`` then
@@ -63,6 +76,7 @@ extension WalkConfiguration {
     reader.chunkFilter = nil
     maxDepth = .max
     streamingBatchSize = nil
+    rowLimit = nil
     descriptorBudget = budget
     openParentBudget = parents
   }
