@@ -9,6 +9,7 @@ enum LSRows {
     FileDescriptor.occupyIfClosed(.standardOutput)
     FileDescriptor.occupyIfClosed(.standardError)
     Memory.keepOneArenaUnderLimit()
+    Memory.mapLargeBlocksApart()
     ThreadCancellation.disable()
     exit(run().rawValue)
   }

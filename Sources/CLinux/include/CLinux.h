@@ -10,7 +10,7 @@
 #define CLINUX_H
 
 #include <linux/stat.h>  // struct statx, STATX_*
-#include <malloc.h>  // mallopt, M_ARENA_MAX
+#include <malloc.h>  // mallopt, M_ARENA_MAX, M_MMAP_THRESHOLD
 #include <pthread.h>
 #include <spawn.h>
 #include <stddef.h>
