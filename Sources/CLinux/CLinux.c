@@ -4,8 +4,17 @@
 #include "CLinux.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// listxattrat came with Linux 6.13, after the headers lsrows builds with:
+// its number is 465 in the table x86-64 and arm64 share for new calls.
+#if !defined(SYS_listxattrat) && (defined(__x86_64__) || defined(__aarch64__))
+#define SYS_listxattrat 465
+#endif
 
 // Swift reads getdents64's records through `struct dirent`, which is
 // declared without _GNU_SOURCE: it must be the same record.
@@ -31,6 +40,16 @@ const int clinux_at_empty_path = AT_EMPTY_PATH;
 const int clinux_at_statx_dont_sync = AT_STATX_DONT_SYNC;
 
 const int clinux_mutex_adaptive = PTHREAD_MUTEX_ADAPTIVE_NP;
+
+ssize_t clinux_listxattrat(int directory, const char *path, unsigned int flags, char *list,
+                           size_t size) {
+#ifdef SYS_listxattrat
+  return syscall(SYS_listxattrat, directory, path, flags, list, size);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
 
 int clinux_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
   return posix_spawn_file_actions_addclosefrom_np(actions, from);

@@ -36,6 +36,12 @@ extern const int clinux_at_statx_dont_sync;
 /// `PTHREAD_MUTEX_ADAPTIVE_NP`: a mutex that spins briefly before sleeping.
 extern const int clinux_mutex_adaptive;
 
+/// listxattr(2) of `path` relative to the open directory `directory`
+/// (`listxattrat`, Linux 6.13), which glibc does not wrap yet; -1 with
+/// ENOSYS where the kernel (or this build) has no such call.
+ssize_t clinux_listxattrat(int directory, const char *path, unsigned int flags, char *list,
+                           size_t size);
+
 /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34).
 int clinux_spawn_close_from(posix_spawn_file_actions_t *actions, int from);
 

@@ -16,13 +16,30 @@ enum ExtendedAttributes {
     var securityContext: [UInt8]?
   }
 
-  /// `listxattr`, or `llistxattr` for the link itself.
+  /// `listxattr`, or `llistxattr` for the link itself: of `name` in
+  /// `directory` where the kernel can (`listxattrat`), one lookup instead of
+  /// one for each component of `path`, the same file from the working
+  /// directory.
   private static func listNames(
-    _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int,
-    followsSymlink: Bool
+    of name: UnsafePointer<CChar>, in directory: FileDescriptor, at path: UnsafePointer<CChar>,
+    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, followsSymlink: Bool,
+    fromDirectory: Bool
   ) -> Int {
-    followsSymlink ? listxattr(path, buffer, size) : llistxattr(path, buffer, size)
+    if fromDirectory {
+      let flags = followsSymlink ? 0 : UInt32(AT_SYMLINK_NOFOLLOW)
+      return clinux_listxattrat(directory.rawValue, name, flags, buffer, size)
+    }
+    return followsSymlink ? listxattr(path, buffer, size) : llistxattr(path, buffer, size)
   }
+
+  /// Whether the kernel has `listxattrat` (Linux 6.13).
+  ///
+  /// Asked once, with flags it refuses (EINVAL): a kernel without it
+  /// answers ENOSYS to anything, and a sandbox that does not know it
+  /// ENOSYS or EPERM, where a file system without extended attributes
+  /// could answer ENOSYS too.
+  static let listsFromDirectory =
+    clinux_listxattrat(-1, "", ~0, nil, 0) < 0 && errno == EINVAL
 
   /// `getxattr`, or `lgetxattr` for the link itself.
   private static func value(
@@ -40,24 +57,33 @@ enum ExtendedAttributes {
   private static let defaultACL = Array("system.posix_acl_default".utf8)
   private static let contextName = "security.selinux"
 
-  /// Reads what `path` has.
+  /// Reads what the file `name` in `directory`, at `path`, has.
   ///
   /// - Parameters:
-  ///   - path: The file.
+  ///   - name: The file, from `directory`.
+  ///   - directory: The directory it is in, open.
+  ///   - path: The same file, from the working directory (or through
+  ///     `/proc/self/fd`): for the calls that have no form relative to a
+  ///     directory, and for kernels without `listxattrat`.
   ///   - followsSymlink: Whether a symbolic link is followed (`-L`).
   ///   - kind: The file's kind: a symbolic link has no ACL of its own, and
   ///     a directory's default ACL counts, as GNU ls counts them.
   ///   - readsContext: Whether the security context is wanted.
   ///   - device: The file's device, for ls's memory of devices without
   ///     contexts.
+  ///   - fromDirectory: Whether names are listed relative to `directory`;
+  ///     where the kernel cannot, `path` is asked.
   /// - Returns: What was found; an error (no support, no such attribute)
   ///   counts as nothing, as in ls.
   static func read(
-    at path: UnsafePointer<CChar>, followsSymlink: Bool, kind: FileKind, readsContext: Bool,
-    device: UInt64?
+    _ name: UnsafePointer<CChar>, in directory: FileDescriptor, at path: UnsafePointer<CChar>,
+    followsSymlink: Bool, kind: FileKind, readsContext: Bool, device: UInt64?,
+    fromDirectory: Bool = listsFromDirectory
   ) -> Found {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
-      let length = listNames(path, buffer.baseAddress, buffer.count, followsSymlink: followsSymlink)
+      let length = listNames(
+        of: name, in: directory, at: path, buffer.baseAddress, buffer.count,
+        followsSymlink: followsSymlink, fromDirectory: fromDirectory)
       var found = Found()
       var hasContext = false
       if length >= 0 {

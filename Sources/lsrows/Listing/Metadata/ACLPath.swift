@@ -1,4 +1,5 @@
-/// Builds the path `getxattr` needs for an entry, which has no `*at` form.
+/// Builds the path `getxattr` needs for an entry, which has no `*at` form
+/// in glibc (and `listxattr` on kernels before 6.13).
 ///
 /// The joined path (`DIR/name`) is what ls uses and the cheapest to look
 /// up; when it could exceed `PATH_MAX` (a deep tree), `/proc/self/fd/N/name`

@@ -207,7 +207,7 @@ struct MetadataReader: Sendable {
       if needs.accessControlLists || needs.securityContexts {
         let found = aclPath.withPath(name, length: Int(entry.nameLength)) { path in
           ExtendedAttributes.read(
-            at: path, followsSymlink: needs.followsSymlinks, kind: kind,
+            name, in: directory, at: path, followsSymlink: needs.followsSymlinks, kind: kind,
             readsContext: needs.securityContexts, device: details[index].status?.device)
         }
         details[index].accessMark = needs.accessControlLists ? AccessMark(found) : .none
