@@ -95,8 +95,9 @@ def make_shape(shape, count=1_000_000):
 
 def read_floor():
     """The C loops that only read a directory, with --stat also fstatat
-    each name from two threads, and with --acl also llistxattr each path,
-    as ls -l asks for ACLs (bench/read_floor.c), built once."""
+    each name from two threads, and with --acl also list each file's
+    extended attributes, as ls -l asks for ACLs (bench/read_floor.c),
+    built once."""
     binary = os.path.join(BENCH_DIR, "read_floor")
     source = os.path.join(ROOT, "bench", "read_floor.c")
     if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):

@@ -6,19 +6,33 @@
  *   read_floor --stat DIRECTORY  then fstatat each name from two threads,
  *                                each taking half: a listing that needs
  *                                every status (-S, -t, -l)
- *   read_floor --acl DIRECTORY   as --stat, and llistxattr each path too:
- *                                what ls -l asks of every file for its
- *                                access control list (the '+' it shows) */
+ *   read_floor --acl DIRECTORY   as --stat, and list each file's extended
+ *                                attributes too: what ls -l asks of every
+ *                                file for its access control list (the '+'
+ *                                it shows), by name from the directory
+ *                                (listxattrat, Linux 6.13) where the kernel
+ *                                has it, as lsrows does, else llistxattr of
+ *                                the path, as ls does */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
+
+#if !defined(SYS_listxattrat) && (defined(__x86_64__) || defined(__aarch64__))
+#define SYS_listxattrat 465
+#endif
+
+/* Whether the kernel has listxattrat: it refuses unknown flags (EINVAL)
+ * where a kernel without it answers ENOSYS. */
+static int lists_from_directory;
 
 struct half {
   int directory;
@@ -36,8 +50,17 @@ static void *stat_half(void *argument) {
     if (fstatat(half->directory, half->names[index], &status, AT_SYMLINK_NOFOLLOW) == 0)
       half->sum += (unsigned long long)status.st_size + (unsigned long long)status.st_mtime;
     if (half->path) {
-      snprintf(path, sizeof path, "%s/%s", half->path, half->names[index]);
-      ssize_t length = llistxattr(path, attributes, sizeof attributes);
+      ssize_t length;
+#ifdef SYS_listxattrat
+      if (lists_from_directory) {
+        length = syscall(SYS_listxattrat, half->directory, half->names[index],
+                         AT_SYMLINK_NOFOLLOW, attributes, sizeof attributes);
+      } else
+#endif
+      {
+        snprintf(path, sizeof path, "%s/%s", half->path, half->names[index]);
+        length = llistxattr(path, attributes, sizeof attributes);
+      }
       if (length > 0) half->sum += (unsigned long long)length;
     }
   }
@@ -52,6 +75,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *path = argv[1 + stats];
+#ifdef SYS_listxattrat
+  lists_from_directory = syscall(SYS_listxattrat, -1, "", ~0u, NULL, 0) < 0 && errno == EINVAL;
+#endif
   int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
     perror(path);
