@@ -96,13 +96,12 @@ extension Configuration {
       openParentBudget: options.listingDepth > 1 ? Self.openParentBudget : 0,
       countsEntries: walkCounts)
     walk.gitSettings = gitIgnore
-    if let limit = options.limit, presentation.filter.keepsAll, treeOrder == nil {
-      walk.limitRows(to: limit)
-    }
     if needsTotals {
       walk.readEverything(
         keepsDotAndDotDot: options.hidden == .all, descriptorBudget: Self.descriptorBudget,
         openParentBudget: Self.openParentBudget)
+    } else if let limit = options.limit, presentation.filter.keepsAll, treeOrder == nil {
+      walk.limitRows(to: limit)
     }
   }
 

@@ -51,10 +51,10 @@ struct WalkConfiguration: Sendable {
 
 extension WalkConfiguration {
   /// Bounds the walk by `--limit`'s `rows`, when every row it hands on is
-  /// written (no filter, no order over the whole tree): a directory whose
-  /// row comes after that many rows is never entered, so the prefetch
-  /// begins at most that many, and the walk hands rows on before it has
-  /// read past them.
+  /// written (no filter, no order over the whole tree, no totals, for
+  /// which it reads everything): a directory whose row comes after that
+  /// many rows is never entered, so the prefetch begins at most that
+  /// many, and the walk hands rows on before it has read past them.
   mutating func limitRows(to rows: Int) {
     rowLimit = rows
     rowsPerHandOff = max(1, min(rowsPerHandOff, rows))
@@ -76,7 +76,6 @@ extension WalkConfiguration {
     reader.chunkFilter = nil
     maxDepth = .max
     streamingBatchSize = nil
-    rowLimit = nil
     descriptorBudget = budget
     openParentBudget = parents
   }
