@@ -16,20 +16,22 @@ enum ExtendedAttributes {
     var securityContext: [UInt8]?
   }
 
-  /// `listxattr`, or `llistxattr` for the link itself: of `name` in
-  /// `directory` where the kernel can (`listxattrat`), one lookup instead of
-  /// one for each component of `path`, the same file from the working
-  /// directory.
+  /// `listxattr`, or `llistxattr` for the link itself.
   private static func listNames(
-    of name: UnsafePointer<CChar>, in directory: FileDescriptor, at path: UnsafePointer<CChar>,
-    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, followsSymlink: Bool,
-    fromDirectory: Bool
+    _ path: UnsafePointer<CChar>, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int,
+    followsSymlink: Bool
   ) -> Int {
-    if fromDirectory {
-      let flags = followsSymlink ? 0 : UInt32(AT_SYMLINK_NOFOLLOW)
-      return clinux_listxattrat(directory.rawValue, name, flags, buffer, size)
-    }
-    return followsSymlink ? listxattr(path, buffer, size) : llistxattr(path, buffer, size)
+    followsSymlink ? listxattr(path, buffer, size) : llistxattr(path, buffer, size)
+  }
+
+  /// The same, of `name` in `directory` (`listxattrat`): one lookup, where
+  /// a path is one for each of its components.
+  private static func listNames(
+    of name: UnsafePointer<CChar>, in directory: FileDescriptor,
+    _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, followsSymlink: Bool
+  ) -> Int {
+    let flags = followsSymlink ? 0 : UInt32(AT_SYMLINK_NOFOLLOW)
+    return clinux_listxattrat(directory.rawValue, name, flags, buffer, size)
   }
 
   /// Whether the kernel has `listxattrat` (Linux 6.13).
@@ -57,37 +59,44 @@ enum ExtendedAttributes {
   private static let defaultACL = Array("system.posix_acl_default".utf8)
   private static let contextName = "security.selinux"
 
-  /// Reads what the file `name` in `directory`, at `path`, has.
+  /// Reads what the entry `name` has.
   ///
   /// - Parameters:
-  ///   - name: The file, from `directory`.
-  ///   - directory: The directory it is in, open.
-  ///   - path: The same file, from the working directory (or through
-  ///     `/proc/self/fd`): for the calls that have no form relative to a
-  ///     directory, and for kernels without `listxattrat`.
+  ///   - name: The entry, from `path`'s directory.
+  ///   - length: The name's length in bytes.
+  ///   - path: Where the entry's attributes are asked: its directory, and
+  ///     its path for the calls that have no form relative to a directory.
   ///   - followsSymlink: Whether a symbolic link is followed (`-L`).
   ///   - kind: The file's kind: a symbolic link has no ACL of its own, and
   ///     a directory's default ACL counts, as GNU ls counts them.
   ///   - readsContext: Whether the security context is wanted.
   ///   - device: The file's device, for ls's memory of devices without
   ///     contexts.
-  ///   - fromDirectory: Whether names are listed relative to `directory`;
-  ///     where the kernel cannot, `path` is asked.
+  ///   - fromDirectory: Whether names are listed relative to the directory;
+  ///     where the kernel cannot, the path is asked.
   /// - Returns: What was found; an error (no support, no such attribute)
   ///   counts as nothing, as in ls.
   static func read(
-    _ name: UnsafePointer<CChar>, in directory: FileDescriptor, at path: UnsafePointer<CChar>,
-    followsSymlink: Bool, kind: FileKind, readsContext: Bool, device: UInt64?,
+    _ name: UnsafePointer<CChar>, length: Int, from path: inout ACLPath, followsSymlink: Bool,
+    kind: FileKind, readsContext: Bool, device: UInt64?,
     fromDirectory: Bool = listsFromDirectory
   ) -> Found {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
-      let length = listNames(
-        of: name, in: directory, at: path, buffer.baseAddress, buffer.count,
-        followsSymlink: followsSymlink, fromDirectory: fromDirectory)
+    func withPath<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+      path.withPath(name, length: length, body)
+    }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { buffer in
+      let listed =
+        fromDirectory
+        ? listNames(
+          of: name, in: path.directory, buffer.baseAddress, buffer.count,
+          followsSymlink: followsSymlink)
+        : withPath {
+          listNames($0, buffer.baseAddress, buffer.count, followsSymlink: followsSymlink)
+        }
       var found = Found()
       var hasContext = false
-      if length >= 0 {
-        let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: length)
+      if listed >= 0 {
+        let bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: listed)
         for name in bytes.split(separator: 0) {
           if name.elementsEqual(accessACL) || (kind == .directory && name.elementsEqual(defaultACL))
           {
@@ -98,16 +107,17 @@ enum ExtendedAttributes {
         }
       } else if errno == ERANGE {
         // More names than the buffer holds: ask for each one.
-        found.hasAccessControlList =
+        found.hasAccessControlList = withPath { path in
           kind != .symbolicLink && hasAttribute(path, accessACL, followsSymlink)
-          || kind == .directory && hasAttribute(path, defaultACL, followsSymlink)
+            || kind == .directory && hasAttribute(path, defaultACL, followsSymlink)
+        }
         hasContext = true
       } else if isUnsupported(errno), let device {
         unsupportedDevice.store(device, ordering: .relaxed)
       }
       let known = device != nil && device == unsupportedDevice.load(ordering: .relaxed)
       if readsContext && hasContext && !known {
-        switch context(of: path, followsSymlink: followsSymlink) {
+        switch withPath({ context(of: $0, followsSymlink: followsSymlink) }) {
         case .context(let value): found.securityContext = value
         case .none: break
         case .unsupported: if let device { unsupportedDevice.store(device, ordering: .relaxed) }

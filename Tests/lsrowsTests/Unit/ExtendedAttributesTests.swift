@@ -14,14 +14,13 @@ import Testing
   ) -> [Bool] {
     let directory = FileDescriptor(rawValue: open(root.path, O_RDONLY | O_DIRECTORY))
     defer { _ = close(directory.rawValue) }
+    var path = ACLPath(directory: directory, pathPrefix: bytes(root.path + "/"))
     return names.map { name, kind in
       withCPath(bytes(name)) { name in
-        withCPath(root.path(String(cString: name))) { path in
-          ExtendedAttributes.read(
-            name, in: directory, at: path, followsSymlink: followsSymlink, kind: kind,
-            readsContext: false, device: nil, fromDirectory: fromDirectory
-          ).hasAccessControlList
-        }
+        ExtendedAttributes.read(
+          name, length: strlen(name), from: &path, followsSymlink: followsSymlink, kind: kind,
+          readsContext: false, device: nil, fromDirectory: fromDirectory
+        ).hasAccessControlList
       }
     }
   }

@@ -205,11 +205,10 @@ struct MetadataReader: Sendable {
         }
       }
       if needs.accessControlLists || needs.securityContexts {
-        let found = aclPath.withPath(name, length: Int(entry.nameLength)) { path in
-          ExtendedAttributes.read(
-            name, in: directory, at: path, followsSymlink: needs.followsSymlinks, kind: kind,
-            readsContext: needs.securityContexts, device: details[index].status?.device)
-        }
+        let found = ExtendedAttributes.read(
+          name, length: Int(entry.nameLength), from: &aclPath,
+          followsSymlink: needs.followsSymlinks, kind: kind,
+          readsContext: needs.securityContexts, device: details[index].status?.device)
         details[index].accessMark = needs.accessControlLists ? AccessMark(found) : .none
         if let context = found.securityContext { outcome.contexts[entry.index] = context }
       }

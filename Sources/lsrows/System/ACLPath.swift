@@ -1,11 +1,15 @@
-/// Builds the path `getxattr` needs for an entry, which has no `*at` form
-/// in glibc (and `listxattr` on kernels before 6.13).
+/// Where an entry's extended attributes are asked: by its name in the open
+/// directory where the call has a form for that (`listxattrat`), else by a
+/// path, which `getxattr` (and `listxattr` before Linux 6.13) needs.
 ///
 /// The joined path (`DIR/name`) is what ls uses and the cheapest to look
 /// up; when it could exceed `PATH_MAX` (a deep tree), `/proc/self/fd/N/name`
 /// reaches the entry through the open directory instead. Operands are
-/// named from the working directory already.
+/// named from the working directory already. The path is built only when
+/// a call asks for it.
 struct ACLPath {
+  /// The directory the entries are in, open.
+  let directory: FileDescriptor
   private var buffer: [CChar]
   private let prefixCount: Int
 
@@ -14,6 +18,7 @@ struct ACLPath {
   private static let longestPrefix = 4096 - 256
 
   init(directory: FileDescriptor, pathPrefix: [UInt8]) {
+    self.directory = directory
     let prefix: [UInt8]
     if directory == .currentDirectory {
       prefix = []
@@ -26,6 +31,7 @@ struct ACLPath {
     prefixCount = buffer.count
   }
 
+  /// Calls `body` with the path of the entry `name`, `length` bytes.
   mutating func withPath<Result>(
     _ name: UnsafePointer<CChar>, length: Int, _ body: (UnsafePointer<CChar>) -> Result
   ) -> Result {
