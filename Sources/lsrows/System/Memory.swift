@@ -61,10 +61,9 @@ enum Memory {
   ///
   /// By default the threshold for that rises to the largest such block
   /// freed, up to 32 MiB; past it, large arrays come from the heap, where
-  /// a freed one may stay resident under the next. Whether it did hung on
-  /// the threads' timing: about one `-l` of a million files in 35 peaked
-  /// at 249 MiB instead of 197 MiB. With the threshold fixed the peak is
-  /// what is live (180 MiB), every time. Call it before any thread starts.
+  /// a freed one may stay resident under a live one, so the peak of a
+  /// large listing depended on the order in which its threads freed.
+  /// Call it before any thread starts.
   static func mapLargeBlocksApart() {
     _ = mallopt(M_MMAP_THRESHOLD, CInt(checkedSize))
   }
