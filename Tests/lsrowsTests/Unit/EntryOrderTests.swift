@@ -92,14 +92,27 @@ import Testing
   }
 
   static func expected(_ names: [[UInt8]], reversed: Bool) -> [[UInt8]] {
+    let sorted = names.sorted { byteWiseOrder($0, $1) < 0 }
+    return reversed ? sorted.reversed() : sorted
+  }
+
+  /// Negative when `first` sorts before `second` byte-wise, as memcmp.
+  static func byteWiseOrder(_ first: [UInt8], _ second: [UInt8]) -> Int {
     // memcmp, not lexicographicallyPrecedes: names sharing 254 bytes made
     // the unoptimized test build spend a second a sort.
-    let sorted = names.sorted { first, second in
-      let common = min(first.count, second.count)
-      let order = memcmp(first, second, common)
-      return order != 0 ? order < 0 : first.count < second.count
-    }
-    return reversed ? sorted.reversed() : sorted
+    let order = Int(memcmp(first, second, min(first.count, second.count)))
+    return order != 0 ? order : first.count - second.count
+  }
+
+  /// Expects `sorted` to be `expected`, reporting the first position where
+  /// they differ, not both lists (thousands of long names each).
+  static func expectSameOrder(
+    _ sorted: [[UInt8]], _ expected: [[UInt8]], _ context: String
+  ) {
+    let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
+    #expect(
+      sorted.count == expected.count && firstDifference == nil,
+      "\(context): first difference at \(firstDifference ?? -1)")
   }
 
   /// Every common prefix length a name allows (a 255-byte name shares at
@@ -118,19 +131,14 @@ import Testing
     }
   }
 
-  /// Expects `names` sorted by `key` in byte-wise name order: reporting the
-  /// position, not both lists (thousands of long names each).
+  /// Expects `names` sorted by `key` in byte-wise name order.
   static func expectByteWiseOrder(
     _ names: [[UInt8]], key: SortKey, reversed: Bool, _ random: SeededRandom
   ) {
     var list = list(names)
     EntryOrder(key: key, isReversed: reversed).sort(&list)
     let sorted = list.entries.map { Array(list.name(of: $0)) }
-    let expected = expected(names, reversed: reversed)
-    let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
-    #expect(
-      sorted.count == expected.count && firstDifference == nil,
-      "first difference at \(firstDifference ?? -1), \(random)")
+    expectSameOrder(sorted, expected(names, reversed: reversed), "\(random)")
   }
 
   /// A key every entry ties on (`-S` over files of one size): the name
@@ -152,59 +160,51 @@ import Testing
   /// then the name; `-r` reverses all but the grouping. Few values make
   /// long runs of ties, which the radix name sort orders; distinct values
   /// make runs of one or two.
-  @Test(arguments: [0, 8, 12, 30])
-  func valueSortMatchesOneSortByTheWholeComparison(shared: Int) {
+  @Test(arguments: [SortKey.size, .time], [1, 3, 1000])
+  func valueSortMatchesOneSortByTheWholeComparison(key: SortKey, valueCount: Int) {
     var random = SeededRandom()
-    for key in [SortKey.size, .time] {
-      for valueCount in [1, 3, 1000] {
-        for (reversed, directoriesFirst) in [
-          (false, false), (true, false), (false, true), (true, true),
-        ] {
-          let names = Self.names(count: 5000, shared: shared, &random)
-          var list = EntryList()
-          var rows: [(name: [UInt8], isDirectory: Bool, size: Int64, time: Timestamp)] = []
-          for name in names {
-            let value = Int64.random(in: 0..<Int64(valueCount), using: &random)
-            // A tenth of the times lie past what 64 bits of nanoseconds
-            // hold, either way: their sort values saturate and tie.
-            let far = Int64.random(in: 0..<20, using: &random)
-            let seconds: Int64 =
-              switch far {
-              case 0: .max / 4 + value
-              case 1: .min / 4 - value
-              default: 1_700_000_000 + value
-              }
-            let row = (
-              name: name, isDirectory: Bool.random(using: &random), size: value,
-              time: Timestamp(seconds: seconds, nanoseconds: 0)
-            )
-            rows.append(row)
-            _ = try? list.append(
-              name: name, status: Self.status(size: row.size, modified: row.time),
-              kind: row.isDirectory ? .directory : .regularFile)
-          }
-          var order = EntryOrder(key: key, isReversed: reversed)
-          order.groupsDirectoriesFirst = directoriesFirst
-          order.sort(&list)
-          let sorted = list.entries.map { Array(list.name(of: $0)) }
-          let expected = rows.sorted { a, b in
-            if directoriesFirst && a.isDirectory != b.isDirectory { return a.isDirectory }
-            func compare() -> Int32 {
-              let (x, y) = key == .size ? (a.size, b.size) : (a.time.seconds, b.time.seconds)
-              if x != y { return x > y ? -1 : 1 }
-              let common = min(a.name.count, b.name.count)
-              let order = memcmp(a.name, b.name, common)
-              return order != 0 ? order : Int32(a.name.count - b.name.count)
-            }
-            return reversed ? compare() > 0 : compare() < 0
-          }.map(\.name)
-          let firstDifference = zip(sorted, expected).enumerated().first { $1.0 != $1.1 }?.offset
-          #expect(
-            sorted.count == expected.count && firstDifference == nil,
-            "\(key) of \(valueCount) values, -r \(reversed), directories first \(directoriesFirst): first difference at \(firstDifference ?? -1), \(random)"
-          )
+    for shared in [0, 8, 12, 30] {
+      for (reversed, directoriesFirst) in [
+        (false, false), (true, false), (false, true), (true, true),
+      ] {
+        let rows = Self.valuedRows(count: 5000, shared: shared, values: valueCount, &random)
+        var list = EntryList()
+        for row in rows {
+          _ = try? list.append(
+            name: row.name, status: Self.status(size: row.value, modified: row.time),
+            kind: row.isDirectory ? .directory : .regularFile)
         }
+        var order = EntryOrder(key: key, isReversed: reversed)
+        order.groupsDirectoriesFirst = directoriesFirst
+        order.sort(&list)
+        let expected = rows.sorted { a, b in
+          if directoriesFirst && a.isDirectory != b.isDirectory { return a.isDirectory }
+          let (x, y) = key == .size ? (a.value, b.value) : (a.time.seconds, b.time.seconds)
+          let order = x != y ? (x > y ? -1 : 1) : Self.byteWiseOrder(a.name, b.name)
+          return reversed ? order > 0 : order < 0
+        }
+        Self.expectSameOrder(
+          list.entries.map { Array(list.name(of: $0)) }, expected.map(\.name),
+          "shared \(shared), -r \(reversed), directories first \(directoriesFirst), \(random)")
       }
+    }
+  }
+
+  /// Random names sharing `shared` bytes, each with one of `values` values
+  /// as its size and its time: a tenth of the times lie past what 64 bits
+  /// of nanoseconds hold, either way, so that their sort values saturate.
+  static func valuedRows(
+    count: Int, shared: Int, values: Int, _ random: inout SeededRandom
+  ) -> [(name: [UInt8], isDirectory: Bool, value: Int64, time: Timestamp)] {
+    names(count: count, shared: shared, &random).map { name in
+      let value = Int64.random(in: 0..<Int64(values), using: &random)
+      let seconds: Int64 =
+        switch Int.random(in: 0..<20, using: &random) {
+        case 0: .max / 4 + value
+        case 1: .min / 4 - value
+        default: 1_700_000_000 + value
+        }
+      return (name, Bool.random(using: &random), value, Timestamp(seconds: seconds, nanoseconds: 0))
     }
   }
 
