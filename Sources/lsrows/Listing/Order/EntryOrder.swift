@@ -182,15 +182,9 @@ struct EntryOrder: Sendable {
     _ entries: inout [Entry], names: UnsafePointer<UInt8>, descending: Bool,
     by compare: (Entry, Entry) -> Int
   ) {
-    // Saturated times (too far from 1970 for 64 bits of nanoseconds) may
-    // differ in their exact values, which only `compare` reads: the first
-    // pass leaves all of a saturated value's entries to the second.
-    func namesDecide(_ value: Int64) -> Bool { value != .max && value != .min }
     sortEntries(&entries) { a, b in
       if a.sortValue != b.sortValue { return (a.sortValue > b.sortValue) == descending ? -1 : 1 }
-      if a.namePrefix != b.namePrefix && namesDecide(a.sortValue) {
-        return a.namePrefix < b.namePrefix ? -1 : 1
-      }
+      if a.namePrefix != b.namePrefix { return a.namePrefix < b.namePrefix ? -1 : 1 }
       return 0
     }
     let reversed = isReversed
@@ -199,7 +193,10 @@ struct EntryOrder: Sendable {
       var start = 0
       while start < entries.count {
         let first = entries[start]
-        let namesDecide = namesDecide(first.sortValue)
+        // Saturated times (too far from 1970 for 64 bits of nanoseconds)
+        // may differ in their exact values, which only `compare` reads: a
+        // saturated value's run is all its entries, whatever their names.
+        let namesDecide = first.sortValue != .max && first.sortValue != .min
         var end = start + 1
         while end < entries.count && entries[end].sortValue == first.sortValue
           && (entries[end].namePrefix == first.namePrefix || !namesDecide)
