@@ -21,6 +21,10 @@ final class RowOutput {
   private var everyRow: ((inout Cell, FileRow) -> Void)?
   /// How many more rows `--limit` lets through; `nil` without a limit.
   private let rowsLeft: RowCountdown?
+  /// What the second renderer's own format is made from.
+  private let presentation: Presentation
+  /// Renders large measured runs with a second thread; made for the first.
+  private var second: SecondRenderer?
 
   /// - Parameters:
   ///   - presentation: How rows are presented.
@@ -40,6 +44,7 @@ final class RowOutput {
     shows = { $0.listing.isFiltered || filter.shows($0, reader) }
     measuresColumns = presentation.measuresColumns
     rowsLeft = limit.map(RowCountdown.init)
+    self.presentation = presentation
   }
 
   /// Whether `row` is written: it passes `--where`, `--type` and
@@ -88,11 +93,37 @@ final class RowOutput {
       return try write(spans, rowAlone())
     }
     for (listing, range) in spans.spans {
-      let configure = columns.configure(for: listing) {
-        cells.configure(measuring: MeasuredRows(listings: [listing], shows: shows))
+      let columns = columns.columns(for: listing) {
+        let measure = cells.measure(MeasuredRows(listings: [listing], shows: shows))
+        return ColumnCache.Columns(measure: measure, configure: cells.configure(measured: measure))
       }
-      try write(listing.rows(range), configure)
+      guard let second = secondRenderer(for: listing, range) else {
+        try write(listing.rows(range), columns.configure)
+        continue
+      }
+      try second.write(
+        range, of: listing, measured: columns.measure,
+        write: { rows throws(SystemError) in try write(rows, columns.configure) },
+        append: { bytes throws(SystemError) in
+          try writing { writer throws(WriteError) in try writer.write(bytes: bytes) }
+        })
     }
+  }
+
+  /// The renderer that shares `range` of `listing` with a second thread,
+  /// when it is large and every row in it is written: not with `--limit`,
+  /// which counts rows as they go, nor when a filter is still to be asked
+  /// (it reads account names, which one thread looks up at a time).
+  private func secondRenderer(for listing: Listing, _ range: Range<Int>) -> SecondRenderer? {
+    guard range.count >= SecondRenderer.minimumRows, rowsLeft == nil,
+      filter.keepsAll || listing.isFiltered, !cells.carriesStateAcrossRows
+    else { return nil }
+    if second == nil {
+      second = SecondRenderer(
+        cells: presentation.makeCellFormat(accounts: AccountNames()),
+        terminator: presentation.terminator)
+    }
+    return second
   }
 
   /// Whether a row's text depends on nothing but the row, so that it can

@@ -26,6 +26,7 @@ import Testing
       ["-S"], ["-Sr"], ["-t"], ["-tr"], ["-lt"], ["-sS"], ["-tF"],
       ["-S", "--group-directories-first"],
       ["-p"], ["--color=always"], ["-I", "*3"], ["-Q"], ["-b", "--zero"],
+      ["-li"], ["-ls"], ["-lh"], ["-lQ"], ["-l", "--color=always"],
     ] {
       let ours = lsrows(flags.map(bytes) + [bytes("big")], in: root.path)
       let theirs = ls(
@@ -49,6 +50,16 @@ import Testing
     .filter { $0.first == UInt8(ascii: "d") }
     #expect(Text(directories.standardOutput) == Text(rowBytes(lsDirectories)))
     #expect(lsDirectories.count == 300)
+    // A filter asked of every row that keeps them all, and a limit: the
+    // long rows are ls's, whole or cut short.
+    let longRows = splitRows(
+      TypedRowsEndToEndTests.withoutTotal(
+        ls("-l", "--time-style=long-iso", "big", in: root.path).standardOutput))
+    let kept = lsrows("--where", "size >= 0", "-l", "big", in: root.path)
+    #expect(Text(kept.standardOutput) == Text(rowBytes(longRows)))
+    #expect(longRows.count > 140_000)
+    let limited = lsrows("-l", "--limit=100000", "big", in: root.path)
+    #expect(Text(limited.standardOutput) == Text(rowBytes(Array(longRows.prefix(100_000)))))
     // Merged rows keep their fields: the same rows, whatever the format.
     let names = lsrows("big", in: root.path)
     let template = lsrows("--format={name}", "big", in: root.path)

@@ -12,7 +12,7 @@ final class CSVCells: CellFormat {
     encoder.header
   }
 
-  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+  func configure(measured measure: ColumnMeasure) -> (inout Cell, FileRow) -> Void {
     let encoder = self.encoder
     return { cell, row in cell.appending { encoder.append(row, to: &$0) } }
   }

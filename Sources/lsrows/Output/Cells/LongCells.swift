@@ -16,12 +16,16 @@ final class LongCells: CellFormat {
     quotesSomeNames = [.shell, .shellEscape, .cMaybe].contains(painter.style.quoting.style)
   }
 
-  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+  func measure(_ measured: MeasuredRows) -> ColumnMeasure {
     var measure = ColumnMeasure(columns: LongColumns(measuring: measured, long))
     if quotesSomeNames {
       measure.anyQuoted = measured.contains { painter.isQuoted($0.displayText) }
     }
-    return configure(measured: measure)
+    return measure
+  }
+
+  var carriesStateAcrossRows: Bool {
+    painter.carriesStateAcrossRows
   }
 
   func measure(_ row: FileRow, into measure: inout ColumnMeasure) {

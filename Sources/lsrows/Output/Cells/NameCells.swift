@@ -18,8 +18,12 @@ final class NameCells: CellFormat {
       : nil
   }
 
-  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
-    configure(columns: prefix.map { LongColumns(measuring: measured, $0) })
+  func measure(_ measured: MeasuredRows) -> ColumnMeasure {
+    ColumnMeasure(columns: prefix.map { LongColumns(measuring: measured, $0) } ?? LongColumns())
+  }
+
+  var carriesStateAcrossRows: Bool {
+    painter.carriesStateAcrossRows
   }
 
   func measure(_ row: FileRow, into measure: inout ColumnMeasure) {

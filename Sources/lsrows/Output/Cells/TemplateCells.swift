@@ -8,7 +8,7 @@ final class TemplateCells: CellFormat {
     self.encoder = encoder
   }
 
-  func configure(measuring measured: MeasuredRows) -> (inout Cell, FileRow) -> Void {
+  func configure(measured measure: ColumnMeasure) -> (inout Cell, FileRow) -> Void {
     let encoder = self.encoder
     return { cell, row in cell.appending { encoder.append(row, to: &$0) } }
   }

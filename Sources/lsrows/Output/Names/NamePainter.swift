@@ -19,6 +19,12 @@ final class NamePainter {
     style.isPlain && hyperlinks == nil
   }
 
+  /// Whether what is written depends on the rows before: with colors, the
+  /// output's first sequence is preceded by a reset.
+  var carriesStateAcrossRows: Bool {
+    style.palette != nil
+  }
+
   /// The sequence that opens `row`'s hyperlink, when links are on.
   func link(for row: FileRow) -> [UInt8]? {
     hyperlinks?.opening(for: row)
