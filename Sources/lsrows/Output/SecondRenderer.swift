@@ -64,6 +64,8 @@ final class SecondRenderer {
           return error
         }
       }
+      // Emptied whatever happens, so that no turn's bytes outlive it.
+      defer { rendered.bytes.removeAll(keepingCapacity: true) }
       if let failure = failures[0] { throw failure }
       let failure = rendered.bytes.withUnsafeBytes { bytes -> Failure? in
         do throws(Failure) {
@@ -73,7 +75,6 @@ final class SecondRenderer {
           return error
         }
       }
-      rendered.bytes.removeAll(keepingCapacity: true)
       if let failure { throw failure }
       start = end
     }
