@@ -50,7 +50,8 @@ final class LongCells: CellFormat {
         row, columns, to: &bytes,
         name: { output, column in
           let text = row.displayText
-          let quoted = painter.isQuoted(text)
+          // Asked only when it moves the name: it quotes the name once more.
+          let quoted = padsUnquoted && painter.isQuoted(text)
           let before = painter.sequenceBytesInRow
           painter.append(
             text, color: painter.color(of: row), pad: padsUnquoted && !quoted, column: column,

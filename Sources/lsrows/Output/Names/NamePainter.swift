@@ -80,16 +80,22 @@ final class NamePainter {
       }
       putSequence(color, to: &output)
     }
-    let text = shown(name)
+    let shownCount: Int
     if let link {
+      let text = shown(name)
+      shownCount = text.count
       appendLinked(
         text, link: link, quotesOutside: quotesOutsideLink && text.count >= 2, to: &output)
     } else {
-      output.append(contentsOf: text)
+      // Quoted straight into the output: no array of its own per name.
+      let start = output.count
+      style.quoting.append(name, to: &output)
+      if style.hidesControlCharacters { NameStyle.hideControlCharacters(in: &output, from: start) }
+      shownCount = output.count - start
     }
     guard colored, let palette else { return }
     putEnd(to: &output)
-    let width = text.count + (pad ? 1 : 0)
+    let width = shownCount + (pad ? 1 : 0)
     let lineLength = style.lineLength
     if lineLength > 0 && width > 0 && column / lineLength != (column + width - 1) / lineLength {
       putRaw(palette[.clearToEndOfLine] ?? [], to: &output)
