@@ -10,7 +10,7 @@ struct ColumnCache {
     let configure: (inout Cell, FileRow) -> Void
   }
 
-  private var closures: [(directory: DirectoryID, columns: Columns)?] = []
+  private var columnsByDepth: [(directory: DirectoryID, columns: Columns)?] = []
 
   /// The columns of `listing`'s directory: the cached ones, or new ones
   /// from `make`, which replace whatever was cached at that depth and
@@ -18,16 +18,16 @@ struct ColumnCache {
   mutating func columns(for listing: Listing, make: () -> Columns) -> Columns {
     let depth = listing.location.depth
     guard depth > 0 else { return make() }
-    if closures.count > depth { closures.removeSubrange(depth...) }
-    if closures.count == depth, let cached = closures[depth - 1],
+    if columnsByDepth.count > depth { columnsByDepth.removeSubrange(depth...) }
+    if columnsByDepth.count == depth, let cached = columnsByDepth[depth - 1],
       cached.directory == listing.directory
     {
       return cached.columns
     }
     let columns = make()
     // Shallower depths that sent no rows of their own hold nothing.
-    while closures.count < depth { closures.append(nil) }
-    closures[depth - 1] = (listing.directory, columns)
+    while columnsByDepth.count < depth { columnsByDepth.append(nil) }
+    columnsByDepth[depth - 1] = (listing.directory, columns)
     return columns
   }
 }
