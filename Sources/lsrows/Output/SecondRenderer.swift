@@ -57,26 +57,29 @@ final class SecondRenderer {
           render(listing.rows(middle..<end), configure)
           return nil
         }
-        do throws(Failure) {
-          try write(listing.rows(start..<middle))
-          return nil
-        } catch {
-          return error
-        }
+        return Self.failure { () throws(Failure) in try write(listing.rows(start..<middle)) }
       }
       // Emptied whatever happens, so that no turn's bytes outlive it.
       defer { rendered.bytes.removeAll(keepingCapacity: true) }
       if let failure = failures[0] { throw failure }
-      let failure = rendered.bytes.withUnsafeBytes { bytes -> Failure? in
-        do throws(Failure) {
-          try append(bytes)
-          return nil
-        } catch {
-          return error
-        }
+      let failure = rendered.bytes.withUnsafeBytes { bytes in
+        Self.failure { () throws(Failure) in try append(bytes) }
       }
       if let failure { throw failure }
       start = end
+    }
+  }
+
+  /// What `body` threw, or `nil`: for closures that cannot throw a typed
+  /// error themselves (a thread's part, `withUnsafeBytes`).
+  private static func failure<Failure: Error>(
+    _ body: () throws(Failure) -> Void
+  ) -> Failure? {
+    do throws(Failure) {
+      try body()
+      return nil
+    } catch {
+      return error
     }
   }
 
