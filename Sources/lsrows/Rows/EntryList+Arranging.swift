@@ -16,15 +16,14 @@ extension EntryList {
     let movesDetails = includingDetails && !details.isEmpty
     // Only an optimization: without room for the copies, skip it.
     var arrangedNames = [UInt8]()
-    guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil,
-      let sources = try? Memory.allocate(UInt32.self, capacity: movesDetails ? entries.count : 0)
-    else { return }
-    defer { sources.deallocate() }
+    guard (try? Memory.reserve(&arrangedNames, atLeast: names.count)) != nil else { return }
     if movesDetails {
+      guard let indexes = try? Memory.allocate(UInt32.self, capacity: entries.count) else { return }
+      defer { indexes.deallocate() }
       // The permutation below runs on unchecked buffers.
       precondition(details.count == entries.count, "details for some entries only")
-      for (position, entry) in entries.enumerated() { sources[position] = entry.index }
-      let sources = UnsafeBufferPointer(sources)
+      for (position, entry) in entries.enumerated() { indexes[position] = entry.index }
+      let sources = UnsafeBufferPointer(indexes)
       // Out of `self` while the names are arranged, so that the two parts
       // touch separate variables.
       var moving: [EntryDetails] = []
