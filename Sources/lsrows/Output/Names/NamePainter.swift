@@ -30,12 +30,16 @@ final class NamePainter {
     hyperlinks?.opening(for: row)
   }
 
-  /// The name as it will show, before color: quoted, `?` for unprintables.
-  func shown(_ name: some Collection<UInt8>) -> [UInt8] {
-    var text: [UInt8] = []
-    style.quoting.append(name, to: &text)
-    if style.hidesControlCharacters { NameStyle.hideControlCharacters(in: &text) }
-    return text
+  /// Appends the name as it will show, before color (quoted, `?` for
+  /// unprintables), to `output`.
+  ///
+  /// - Returns: How many bytes it appended.
+  @discardableResult
+  func appendShown(_ name: some Collection<UInt8>, to output: inout [UInt8]) -> Int {
+    let start = output.count
+    style.quoting.append(name, to: &output)
+    if style.hidesControlCharacters { NameStyle.hideControlCharacters(in: &output, from: start) }
+    return output.count - start
   }
 
   /// Whether quoting changes `name`; ls pads the other names of a `-l`
@@ -82,16 +86,13 @@ final class NamePainter {
     }
     let shownCount: Int
     if let link {
-      let text = shown(name)
-      shownCount = text.count
+      var text: [UInt8] = []
+      shownCount = appendShown(name, to: &text)
       appendLinked(
         text, link: link, quotesOutside: quotesOutsideLink && text.count >= 2, to: &output)
     } else {
-      // Quoted straight into the output: no array of its own per name.
-      let start = output.count
-      style.quoting.append(name, to: &output)
-      if style.hidesControlCharacters { NameStyle.hideControlCharacters(in: &output, from: start) }
-      shownCount = output.count - start
+      // Straight into the output: no array of its own per name.
+      shownCount = appendShown(name, to: &output)
     }
     guard colored, let palette else { return }
     putEnd(to: &output)
