@@ -52,34 +52,22 @@ final class SecondRenderer {
       let middle = min(start + Self.rowsPerHalfTurn, rows.upperBound)
       let end = min(middle + Self.rowsPerHalfTurn, rows.upperBound)
       // Each part touches its own writer; the listing is only read.
-      let failures = Threads.runConcurrently(parts: 2) { part -> Failure? in
+      // A thread's part and `withUnsafeBytes` cannot throw a typed error
+      // themselves: each returns a `Result`, as `RowWriter.flush` does.
+      let parts = Threads.runConcurrently(parts: 2) { part -> Result<Void, Failure> in
         guard part == 0 else {
           render(listing.rows(middle..<end), configure)
-          return nil
+          return .success(())
         }
-        return Self.failure { () throws(Failure) in try write(listing.rows(start..<middle)) }
+        return Result { () throws(Failure) in try write(listing.rows(start..<middle)) }
       }
       // Emptied whatever happens, so that no turn's bytes outlive it.
       defer { rendered.bytes.removeAll(keepingCapacity: true) }
-      if let failure = failures[0] { throw failure }
-      let failure = rendered.bytes.withUnsafeBytes { bytes in
-        Self.failure { () throws(Failure) in try append(bytes) }
-      }
-      if let failure { throw failure }
+      try parts[0].get()
+      try rendered.bytes.withUnsafeBytes { bytes in
+        Result { () throws(Failure) in try append(bytes) }
+      }.get()
       start = end
-    }
-  }
-
-  /// What `body` threw, or `nil`: for closures that cannot throw a typed
-  /// error themselves (a thread's part, `withUnsafeBytes`).
-  private static func failure<Failure: Error>(
-    _ body: () throws(Failure) -> Void
-  ) -> Failure? {
-    do throws(Failure) {
-      try body()
-      return nil
-    } catch {
-      return error
     }
   }
 
