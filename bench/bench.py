@@ -456,8 +456,7 @@ def real_trees(lsrows, runs):
 
 def user_cpu(lsrows, bfs, tree, runs):
     """User CPU of lsrows -RA against bfs's, on /usr and `tree`: medians of
-    getrusage, the two interleaved (with lsrows on one processor, for the
-    record), over at least 81 runs each.
+    getrusage, the two interleaved, over at least 81 runs each.
 
     The kernel splits CPU time into user and system by where its timer
     ticks land (tick accounting, 250 Hz here): a run of a few hundred ms
@@ -469,17 +468,11 @@ def user_cpu(lsrows, bfs, tree, runs):
     the medians of two runs of the bench may differ."""
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
-    # lsrows on one processor too, for the record: its helper thread then
-    # takes turns with the walk instead of running beside it, which tells
-    # the cost of the work from the cost of sharing it between processors.
-    taskset = shutil.which("taskset")
     for label, path in [("/usr", "/usr"), ("SOURCE", tree)]:
-        ours, theirs, pinned = [], [], []
+        ours, theirs = [], []
         for _ in range(max(81, runs * 12)):
             ours.append(cpu_times([lsrows, "-RA", path])[1])
             theirs.append(cpu_times([bfs, path])[1])
-            if taskset:
-                pinned.append(cpu_times([taskset, "-c", "0", lsrows, "-RA", path])[1])
         ratio_of_means = statistics.mean(ours) / statistics.mean(theirs)
         # Standard error of a ratio of independent means (first order).
         spread = ratio_of_means * math.hypot(
@@ -496,10 +489,6 @@ def user_cpu(lsrows, bfs, tree, runs):
         tight = ratio <= 1.25
         met &= tight
         print(f"  - {label}: {ratio:.2f}x (target <= 1.25x) — {'met' if tight else 'NOT met'}")
-        if pinned:
-            one = statistics.median(pinned)
-            print(f"  - on one processor (taskset -c 0, for the record): lsrows {one * 1000:.0f} ms,"
-                  f" {one / theirs:.2f}x bfs")
         ours, theirs = instructions([lsrows, "-RA", path]), instructions([bfs, path])
         if ours and theirs:
             print(f"  - instructions (callgrind, for the record): lsrows {ours / 1e6:.1f}M, "
