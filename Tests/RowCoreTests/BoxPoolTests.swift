@@ -8,12 +8,15 @@ import Testing
   @Test func aStreamingWriteKeepsNoRowAlive() {
     var writer = RowWriter(sink: CollectingSink(), rowsPerStore: 4)
     weak var first: Token?
+    weak var last: Token?
     do {
       let tokens = (0..<10).map { _ in Token() }
       first = tokens[0]
+      last = tokens[9]
       writer.write(tokens) { cell, _ in cell.append("t") }
     }
     #expect(first == nil)
+    #expect(last == nil)
     #expect(writer.boxes.boxes.count == 4)
   }
 
@@ -62,14 +65,19 @@ import Testing
   @Test func aFailedWriteStillEmptiesItsBoxes() {
     var writer = RowWriter(sink: FailingSink(), chunkSize: 1, rowsPerStore: 8)
     weak var first: Token?
+    weak var unwritten: Token?
     do {
       let tokens = (0..<5).map { _ in Token() }
       first = tokens[0]
+      // The sink fails after the first row: the others stay in their boxes
+      // until the write empties them.
+      unwritten = tokens[4]
       #expect(throws: FailingSink.Failure()) {
         try writer.write(tokens) { cell, _ in cell.append("t") }
       }
     }
     #expect(first == nil)
+    #expect(unwritten == nil)
     #expect(writer.boxes.boxes.count == 5)
   }
 
