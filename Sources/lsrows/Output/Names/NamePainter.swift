@@ -34,7 +34,6 @@ final class NamePainter {
   /// unprintables), to `output`.
   ///
   /// - Returns: How many bytes it appended.
-  @discardableResult
   func appendShown(_ name: some Collection<UInt8>, to output: inout [UInt8]) -> Int {
     let start = output.count
     style.quoting.append(name, to: &output)
