@@ -142,17 +142,19 @@ public struct RowWriter<Sink: RowSink> {
     while true {
       let count = boxes.fill(from: &iterator, upTo: rowsPerStore)
       guard count > 0 else { return }
-      // Writing a row moves its item out of its box, so a write that ends
-      // leaves every box empty; one the sink stopped leaves the rest full.
-      var isWritten = false
-      defer { if !isWritten { boxes.empty(count, of: Items.Element.self) } }
       store.runs.removeAll(keepingCapacity: true)
       store.runs.append(RowStore.Run(end: count, configure: typed))
       store.items = boxes.boxes
       // Shared only while it is written: the pool appends to its array.
       defer { store.items = [] }
-      try write(store)
-      isWritten = true
+      do throws(Sink.Failure) {
+        try write(store)
+      } catch {
+        // Writing a row moves its item out of its box, so only a write the
+        // sink stopped leaves boxes full: those of the rows not written.
+        boxes.empty(count, of: Items.Element.self)
+        throw error
+      }
     }
   }
 
