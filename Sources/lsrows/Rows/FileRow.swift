@@ -142,14 +142,7 @@ struct FileRow: Sendable {
     let entry = self.entry
     listing.location.withDisplayPrefix { prefix in
       list.withName(of: entry) { name in
-        if prefix.isEmpty {
-          // The operand's own entries (`lsrows DIR`): the name alone, as
-          // one contiguous copy, cheaper than the generic append that the
-          // two runs of `ByteRuns` take.
-          bytes.append(contentsOf: name)
-        } else {
-          bytes.append(contentsOf: ByteRuns(first: prefix, second: name))
-        }
+        ByteRuns(first: prefix, second: name).append(to: &bytes)
       }
     }
   }

@@ -10,6 +10,17 @@ struct ByteRuns: Sequence {
   let first: UnsafeBufferPointer<UInt8>
   let second: UnsafeBufferPointer<UInt8>
 
+  /// Appends both runs to `bytes`: when the first is empty (a row with no
+  /// prefix), the second as one contiguous copy, which costs the array
+  /// less than its generic append of a sequence does.
+  func append(to bytes: inout [UInt8]) {
+    if first.isEmpty {
+      bytes.append(contentsOf: second)
+    } else {
+      bytes.append(contentsOf: self)
+    }
+  }
+
   var underestimatedCount: Int {
     first.count + second.count
   }
