@@ -67,7 +67,12 @@ struct TreeRows {
 
   /// Whether `row`, whose values are the candidate's, comes before the row
   /// in `slot`.
-  private func comparesBefore(_ row: FileRow, _ slot: Int) -> Bool {
+  ///
+  /// Mutating though it changes nothing, so that it reads the rows held
+  /// where they are: as a plain method, called from ``add(_:)`` for every
+  /// row offered, it was handed a copy of the whole heap, a retain and a
+  /// release of each of its arrays.
+  private mutating func comparesBefore(_ row: FileRow, _ slot: Int) -> Bool {
     candidate.withUnsafeBufferPointer { candidate in
       values.withUnsafeBufferPointer { values in
         order.compare(row, candidate, rows[slot], keys(of: slot, in: values)) < 0
