@@ -965,6 +965,24 @@ GROUPS = {"foundation": foundation, "rows": typed_rows, "recursive": recursive,
           "slow-fs": slow_fs, "depth": depth}
 
 
+def empty_kernel_caches():
+    """Empties the kernel's dentry and inode caches (not the page cache)
+    where lsrows's bench runs as root, and says whether it could.
+
+    Done before every group, so that a group's ratios come from its own
+    trees, warmed by its first run, and not from the millions of dentries
+    that the groups before it (or making their trees) left behind: with
+    those, every lookup is slower, in lsrows and in its peers alike, but
+    not alike, so a ratio would depend on which groups ran first."""
+    try:
+        os.sync()
+        with open("/proc/sys/vm/drop_caches", "w") as caches:
+            caches.write("2\n")
+        return True
+    except OSError:
+        return False
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lsrows", default=os.path.join(ROOT, ".build", "release", "lsrows"))
@@ -976,7 +994,10 @@ def main():
     print(f"lsrows bench: {arguments.runs} runs each, medians; {os.cpu_count()} CPUs; "
           f"{time.strftime('%Y-%m-%d')}")
     all_met = True
+    if not empty_kernel_caches():
+        print("(the kernel's dentry and inode caches are not emptied before each group: not root)")
     for name in arguments.groups:
+        empty_kernel_caches()
         if name == "versus":
             versus(arguments.lsrows, arguments.runs, arguments.baseline)
         else:
