@@ -972,8 +972,9 @@ def empty_kernel_caches():
     Done before every group, so that a group's ratios come from its own
     trees, warmed by its first run, and not from the millions of dentries
     that the groups before it (or making their trees) left behind: with
-    those, every lookup is slower, in lsrows and in its peers alike, but
-    not alike, so a ratio would depend on which groups ran first."""
+    those, every lookup is slower, in lsrows and in its peers by
+    different amounts, so a ratio would depend on which groups ran
+    first."""
     try:
         os.sync()
         with open("/proc/sys/vm/drop_caches", "w") as caches:
@@ -994,10 +995,12 @@ def main():
     print(f"lsrows bench: {arguments.runs} runs each, medians; {os.cpu_count()} CPUs; "
           f"{time.strftime('%Y-%m-%d')}")
     all_met = True
-    if not empty_kernel_caches():
-        print("(the kernel's dentry and inode caches are not emptied before each group: not root)")
+    empties_caches = True
     for name in arguments.groups:
-        empty_kernel_caches()
+        if empties_caches and not empty_kernel_caches():
+            empties_caches = False
+            print("(the kernel's dentry and inode caches are not emptied before each group: "
+                  "not root)")
         if name == "versus":
             versus(arguments.lsrows, arguments.runs, arguments.baseline)
         else:

@@ -68,10 +68,10 @@ struct TreeRows {
   /// Whether `row`, whose values are the candidate's, comes before the row
   /// in `slot`.
   ///
-  /// Mutating though it changes nothing, so that it reads the rows held
-  /// where they are: as a plain method, called from ``add(_:)`` for every
-  /// row offered, it was handed a copy of the whole heap, a retain and a
-  /// release of each of its arrays.
+  /// Mutating though it changes nothing: called from the mutating
+  /// ``add(_:)`` for every row offered, a non-mutating method is handed a
+  /// copy of the whole struct (a retain and a release of each of its
+  /// arrays), where a mutating one reads the rows where they are.
   private mutating func comparesBefore(_ row: FileRow, _ slot: Int) -> Bool {
     candidate.withUnsafeBufferPointer { candidate in
       values.withUnsafeBufferPointer { values in
