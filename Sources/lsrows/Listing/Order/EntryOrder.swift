@@ -107,6 +107,11 @@ struct EntryOrder: Sendable {
           return Int(compareNames(a, b, names))
         }
       case .time:
+        // A local, so that the comparison captures no copy of the order:
+        // the sort hands what its comparison captures down every level
+        // of its recursion, a retain and a release of each of the order's
+        // references at each.
+        let timeField = timeField
         // Equal saturated values (times too far from 1970 for 64 bits of
         // nanoseconds) compare the exact times, newest first.
         func exactTimeOrder(_ a: Entry, _ b: Entry) -> Int {
