@@ -192,51 +192,72 @@ def foundation(lsrows, runs):
 
 
 def typed_rows(lsrows, runs):
-    directory = os.path.join(BENCH_DIR, "million")
-    make_flat(directory, 1_000_000)
+    """-l, -S, -t and a {size} format against ls and find, and against the
+    metadata floor, on a million names of two shapes (all alike, and
+    'mixed': every length, with spaces and UTF-8); then with -R on /usr,
+    a real tree, against ls -R and find."""
+    met = True
+    for label, directory in [("1,000,000 empty files", make_shape("f")),
+                             ("1,000,000 empty files named as in shape 'mixed'",
+                              make_shape("mixed"))]:
+        results = run_group(
+            f"Typed rows: {label}, with metadata",
+            [
+                ("lsrows -l DIR", [lsrows, "-l", directory], C_LOCALE),
+                ("LC_ALL=C ls -l --time-style=long-iso DIR",
+                 ["ls", "-l", "--time-style=long-iso", directory], C_LOCALE),
+                ("lsrows -S DIR", [lsrows, "-S", directory], C_LOCALE),
+                ("LC_ALL=C ls -1S DIR", ["ls", "-1S", directory], C_LOCALE),
+                ("lsrows -t DIR", [lsrows, "-t", directory], C_LOCALE),
+                ("LC_ALL=C ls -1t DIR", ["ls", "-1t", directory], C_LOCALE),
+                ("lsrows --format '{name}\\t{size}' DIR",
+                 [lsrows, "--format", "{name}\\t{size}", directory], C_LOCALE),
+                ("find DIR -maxdepth 1 -printf '%f\\t%s\\n'",
+                 ["find", directory, "-maxdepth", "1", "-printf", "%f\\t%s\\n"], C_LOCALE),
+                ("read_floor --stat DIR", [read_floor(), "--stat", directory], C_LOCALE),
+                ("read_floor --acl DIR", [read_floor(), "--acl", directory], C_LOCALE),
+            ],
+            runs,
+        )
+        print()
+        met &= check(results, "lsrows -l DIR", "LC_ALL=C ls -l --time-style=long-iso DIR", 0.5,
+                     memory_ratio=1.0)
+        met &= check(results, "lsrows -S DIR", "LC_ALL=C ls -1S DIR", 0.6)
+        met &= check(results, "lsrows -t DIR", "LC_ALL=C ls -1t DIR", 0.6)
+        met &= check(results, "lsrows --format '{name}\\t{size}' DIR",
+                     "find DIR -maxdepth 1 -printf '%f\\t%s\\n'", 1.0)
+        met &= metadata_floor_checks(results)
+    return met & typed_rows_of_tree(lsrows, runs)
+
+
+def typed_rows_of_tree(lsrows, runs):
+    """The same against ls -R and find on /usr. No memory ratio: ls -lR
+    holds one directory at a time, lsrows -R its read-ahead (the -R
+    groups bound that), so /usr's ratio says nothing of a million."""
     results = run_group(
-        "Typed rows: 1,000,000 empty files with metadata",
+        "Typed rows: /usr, with -R",
         [
-            ("lsrows -l DIR", [lsrows, "-l", directory], C_LOCALE),
-            ("LC_ALL=C ls -l --time-style=long-iso DIR",
-             ["ls", "-l", "--time-style=long-iso", directory], C_LOCALE),
-            ("lsrows -S DIR", [lsrows, "-S", directory], C_LOCALE),
-            ("LC_ALL=C ls -1S DIR", ["ls", "-1S", directory], C_LOCALE),
-            ("lsrows -t DIR", [lsrows, "-t", directory], C_LOCALE),
-            ("LC_ALL=C ls -1t DIR", ["ls", "-1t", directory], C_LOCALE),
-            ("lsrows --format '{name}\\t{size}' DIR",
-             [lsrows, "--format", "{name}\\t{size}", directory], C_LOCALE),
-            ("find DIR -maxdepth 1 -printf '%f\\t%s\\n'",
-             ["find", directory, "-maxdepth", "1", "-printf", "%f\\t%s\\n"], C_LOCALE),
-            ("read_floor --stat DIR", [read_floor(), "--stat", directory], C_LOCALE),
-            ("read_floor --acl DIR", [read_floor(), "--acl", directory], C_LOCALE),
+            ("lsrows -lR TREE", [lsrows, "-lR", "/usr"], C_LOCALE),
+            ("LC_ALL=C ls -lR --time-style=long-iso TREE",
+             ["ls", "-lR", "--time-style=long-iso", "/usr"], C_LOCALE),
+            ("lsrows -SR TREE", [lsrows, "-SR", "/usr"], C_LOCALE),
+            ("LC_ALL=C ls -1SR TREE", ["ls", "-1SR", "/usr"], C_LOCALE),
+            ("lsrows -tR TREE", [lsrows, "-tR", "/usr"], C_LOCALE),
+            ("LC_ALL=C ls -1tR TREE", ["ls", "-1tR", "/usr"], C_LOCALE),
+            # -A: find lists dot files too.
+            ("lsrows -RA --format '{name}\\t{size}' TREE",
+             [lsrows, "-RA", "--format", "{name}\\t{size}", "/usr"], C_LOCALE),
+            ("find TREE -printf '%f\\t%s\\n'", ["find", "/usr", "-printf", "%f\\t%s\\n"],
+             C_LOCALE),
         ],
         runs,
     )
     print()
-    met = check(results, "lsrows -l DIR", "LC_ALL=C ls -l --time-style=long-iso DIR", 0.5,
-                memory_ratio=1.0)
-    met &= check(results, "lsrows -S DIR", "LC_ALL=C ls -1S DIR", 0.6)
-    met &= check(results, "lsrows -t DIR", "LC_ALL=C ls -1t DIR", 0.6)
-    met &= check(results, "lsrows --format '{name}\\t{size}' DIR",
-                 "find DIR -maxdepth 1 -printf '%f\\t%s\\n'", 1.0)
-    met &= metadata_floor_checks(results)
-    # A second shape for the floor: names of every length, with spaces and
-    # UTF-8, where the million above are all alike (made by `shapes`).
-    mixed = make_shape("mixed")
-    results = run_group(
-        "Metadata floor: 1,000,000 empty files named as in shape 'mixed'",
-        [
-            ("lsrows -l DIR", [lsrows, "-l", mixed], C_LOCALE),
-            ("lsrows -S DIR", [lsrows, "-S", mixed], C_LOCALE),
-            ("lsrows -t DIR", [lsrows, "-t", mixed], C_LOCALE),
-            ("read_floor --stat DIR", [read_floor(), "--stat", mixed], C_LOCALE),
-            ("read_floor --acl DIR", [read_floor(), "--acl", mixed], C_LOCALE),
-        ],
-        runs,
-    )
-    print()
-    met &= metadata_floor_checks(results)
+    met = check(results, "lsrows -lR TREE", "LC_ALL=C ls -lR --time-style=long-iso TREE", 0.5)
+    met &= check(results, "lsrows -SR TREE", "LC_ALL=C ls -1SR TREE", 0.6)
+    met &= check(results, "lsrows -tR TREE", "LC_ALL=C ls -1tR TREE", 0.6)
+    met &= check(results, "lsrows -RA --format '{name}\\t{size}' TREE",
+                 "find TREE -printf '%f\\t%s\\n'", 1.0)
     return met
 
 
@@ -332,58 +353,79 @@ def debian_tool(command, package):
 
 
 def queries(lsrows, runs):
-    """--where on the million-entry directory and on /usr."""
-    million = os.path.join(BENCH_DIR, "million")
-    make_flat(million, 1_000_000)
-    commands = [
-        ("lsrows DIR", [lsrows, million], C_LOCALE),
-        ("lsrows --where \"name ~ '*7.txt'\" DIR", [lsrows, "--where", "name ~ '*7.txt'", million],
-         C_LOCALE),
-        ("lsrows --where 'size > 1M' DIR", [lsrows, "--where", "size > 1M", million], C_LOCALE),
-        ("find DIR -maxdepth 1 -size +1M", ["find", million, "-maxdepth", "1", "-size", "+1M"],
-         C_LOCALE),
-        ("lsrows -R --where \"name ~ '*.h'\" /usr", [lsrows, "-R", "--where", "name ~ '*.h'", "/usr"],
-         C_LOCALE),
-    ]
+    """--where on a million names of two shapes, and with -R on /usr and
+    the source-shaped tree."""
     bfs = debian_tool("bfs", "bfs")
-    if bfs:
-        commands.append(("bfs /usr -name '*.h'", [bfs, "/usr", "-name", "*.h"], C_LOCALE))
-    results = run_group("Queries: --where on 1,000,000 files and on /usr", commands, runs)
-    print()
-    met = check(results, "lsrows --where \"name ~ '*7.txt'\" DIR", "lsrows DIR", 1.1)
-    met &= check(results, "lsrows --where 'size > 1M' DIR", "find DIR -maxdepth 1 -size +1M", 1.0)
-    if bfs:
-        met &= check(results, "lsrows -R --where \"name ~ '*.h'\" /usr", "bfs /usr -name '*.h'", 1.0)
+    met = True
+    for label, directory in [("1,000,000 files", make_shape("f")),
+                             ("1,000,000 files named as in shape 'mixed'", make_shape("mixed"))]:
+        results = run_group(
+            f"Queries: --where on {label}",
+            [
+                ("lsrows DIR", [lsrows, directory], C_LOCALE),
+                ("lsrows --where \"name ~ '*7.txt'\" DIR",
+                 [lsrows, "--where", "name ~ '*7.txt'", directory], C_LOCALE),
+                ("lsrows --where 'size > 1M' DIR", [lsrows, "--where", "size > 1M", directory],
+                 C_LOCALE),
+                ("find DIR -maxdepth 1 -size +1M",
+                 ["find", directory, "-maxdepth", "1", "-size", "+1M"], C_LOCALE),
+            ],
+            runs,
+        )
+        print()
+        met &= check(results, "lsrows --where \"name ~ '*7.txt'\" DIR", "lsrows DIR", 1.1)
+        met &= check(results, "lsrows --where 'size > 1M' DIR", "find DIR -maxdepth 1 -size +1M",
+                     1.0)
+    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
+    for label, tree in [("/usr", "/usr"), ("SOURCE", source)]:
+        # -A: find and bfs see dot files too.
+        commands = [
+            ("lsrows -RA --where 'size > 1M' TREE", [lsrows, "-RA", "--where", "size > 1M", tree],
+             C_LOCALE),
+            ("find TREE -size +1M", ["find", tree, "-size", "+1M"], C_LOCALE),
+            ("lsrows -R --where \"name ~ '*.h'\" TREE",
+             [lsrows, "-R", "--where", "name ~ '*.h'", tree], C_LOCALE),
+        ]
+        if bfs:
+            commands.append(("bfs TREE -name '*.h'", [bfs, tree, "-name", "*.h"], C_LOCALE))
+        results = run_group(f"Queries: --where with -R on {label}", commands, runs)
+        print()
+        met &= check(results, "lsrows -RA --where 'size > 1M' TREE", "find TREE -size +1M", 1.0)
+        if bfs:
+            met &= check(results, "lsrows -R --where \"name ~ '*.h'\" TREE",
+                         "bfs TREE -name '*.h'", 1.0)
     met &= matching(lsrows, runs)
     return met
 
-
 def matching(lsrows, runs):
     """A regular expression against fd's, a case-insensitive glob against
-    bfs's -iname, on /usr (-A: every entry, as fd -u and bfs see them)."""
+    bfs's -iname, on /usr and the source-shaped tree (-A: every entry, as
+    fd -u and bfs see them)."""
     fd = fd_command()
     bfs = debian_tool("bfs", "bfs")
-    commands = [
-        ("lsrows -RA --where \"name =~ '\\.h$'\" /usr",
-         [lsrows, "-RA", "--where", "name =~ '\\.h$'", "/usr"], C_LOCALE),
-        ("lsrows -RA --where \"lower(name) ~ '*.h'\" /usr",
-         [lsrows, "-RA", "--where", "lower(name) ~ '*.h'", "/usr"], C_LOCALE),
-    ]
-    if fd:
-        commands.append(("fdfind -u '\\.h$' /usr", [fd, "-u", "\\.h$", "/usr"], C_LOCALE))
-    if bfs:
-        commands.append(("bfs /usr -iname '*.h'", [bfs, "/usr", "-iname", "*.h"], C_LOCALE))
-    results = run_group("Matching: a regular expression and -iname on /usr", commands, runs)
-    print()
+    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
     met = True
-    if fd:
-        met &= check(results, "lsrows -RA --where \"name =~ '\\.h$'\" /usr",
-                     "fdfind -u '\\.h$' /usr", 1.0)
-    if bfs:
-        met &= check(results, "lsrows -RA --where \"lower(name) ~ '*.h'\" /usr",
-                     "bfs /usr -iname '*.h'", 1.0)
+    for label, tree in [("/usr", "/usr"), ("SOURCE", source)]:
+        commands = [
+            ("lsrows -RA --where \"name =~ '\\.h$'\" TREE",
+             [lsrows, "-RA", "--where", "name =~ '\\.h$'", tree], C_LOCALE),
+            ("lsrows -RA --where \"lower(name) ~ '*.h'\" TREE",
+             [lsrows, "-RA", "--where", "lower(name) ~ '*.h'", tree], C_LOCALE),
+        ]
+        if fd:
+            commands.append(("fdfind -u '\\.h$' TREE", [fd, "-u", "\\.h$", tree], C_LOCALE))
+        if bfs:
+            commands.append(("bfs TREE -iname '*.h'", [bfs, tree, "-iname", "*.h"], C_LOCALE))
+        results = run_group(f"Matching: a regular expression and -iname on {label}", commands,
+                            runs)
+        print()
+        if fd:
+            met &= check(results, "lsrows -RA --where \"name =~ '\\.h$'\" TREE",
+                         "fdfind -u '\\.h$' TREE", 1.0)
+        if bfs:
+            met &= check(results, "lsrows -RA --where \"lower(name) ~ '*.h'\" TREE",
+                         "bfs TREE -iname '*.h'", 1.0)
     return met
-
 
 def shapes(lsrows, runs):
     """Sorted listings of a million names of every shape, against ls and
@@ -562,45 +604,53 @@ def startup(lsrows, runs):
 
 
 def recursive(lsrows, runs):
+    """-R against find, ls -R and fd on three trees: the 50 x 50 x 200
+    tree, /usr and the source-shaped tree."""
     tree = os.path.join(BENCH_DIR, "tree")
     make_tree(tree, 50, 50, 200)
-    commands = [
-        ("lsrows -R TREE", [lsrows, "-R", tree], C_LOCALE),
-        ("find TREE", ["find", tree], C_LOCALE),
-        ("LC_ALL=C ls -R TREE", ["ls", "-R", tree], C_LOCALE),
-    ]
+    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
     fd = fd_command()
-    if fd:
-        commands.append(("fdfind -u . TREE", [fd, "-u", ".", tree], C_LOCALE))
-    results = run_group(
-        "Recursive: 2,500 directories of 200 files (50 x 50 x 200)", commands, runs)
-    print()
-    met = check(results, "lsrows -R TREE", "find TREE", 1.0, memory_cap=32)
-    met &= check(results, "lsrows -R TREE", "LC_ALL=C ls -R TREE", 1.0, strict=True)
-    if fd:
-        met &= check(results, "lsrows -R TREE", "fdfind -u . TREE", 1.0, strict=True)
-    else:
-        print("- fd-find could not be installed: that comparison was not run")
+    met = True
+    for label, path in [("2,500 directories of 200 files (50 x 50 x 200)", tree),
+                        ("/usr", "/usr"), ("the source-shaped tree", source)]:
+        commands = [
+            ("lsrows -R TREE", [lsrows, "-R", path], C_LOCALE),
+            ("find TREE", ["find", path], C_LOCALE),
+            ("LC_ALL=C ls -R TREE", ["ls", "-R", path], C_LOCALE),
+        ]
+        if fd:
+            commands.append(("fdfind -u . TREE", [fd, "-u", ".", path], C_LOCALE))
+        results = run_group(f"Recursive: {label}", commands, runs)
+        print()
+        met &= check(results, "lsrows -R TREE", "find TREE", 1.0, memory_cap=32)
+        met &= check(results, "lsrows -R TREE", "LC_ALL=C ls -R TREE", 1.0, strict=True)
+        if fd:
+            met &= check(results, "lsrows -R TREE", "fdfind -u . TREE", 1.0, strict=True)
+        else:
+            print("- fd-find could not be installed: that comparison was not run")
     return met
-
 
 def structured(lsrows, runs):
-    directory = os.path.join(BENCH_DIR, "million")
-    make_flat(directory, 1_000_000)
-    results = run_group(
-        "Structured output: 1,000,000 empty files",
-        [
-            ("lsrows --json DIR", [lsrows, "--json", directory], C_LOCALE),
-            ("lsrows -l DIR", [lsrows, "-l", directory], C_LOCALE),
-            ("lsrows --csv DIR", [lsrows, "--csv", directory], C_LOCALE),
-        ],
-        runs,
-    )
-    print()
-    met = check(results, "lsrows --json DIR", "lsrows -l DIR", 2.0)
-    met &= check(results, "lsrows --csv DIR", "lsrows --json DIR", 1.2)
+    """--json and --csv against -l, on a million names of two shapes and,
+    with -RA, on /usr."""
+    met = True
+    for label, directory, recursive in [
+            ("1,000,000 empty files", make_shape("f"), []),
+            ("1,000,000 empty files named as in shape 'mixed'", make_shape("mixed"), []),
+            ("/usr, with -RA", "/usr", ["-RA"])]:
+        results = run_group(
+            f"Structured output: {label}",
+            [
+                ("lsrows --json DIR", [lsrows, "--json"] + recursive + [directory], C_LOCALE),
+                ("lsrows -l DIR", [lsrows, "-l"] + recursive + [directory], C_LOCALE),
+                ("lsrows --csv DIR", [lsrows, "--csv"] + recursive + [directory], C_LOCALE),
+            ],
+            runs,
+        )
+        print()
+        met &= check(results, "lsrows --json DIR", "lsrows -l DIR", 2.0)
+        met &= check(results, "lsrows --csv DIR", "lsrows --json DIR", 1.2)
     return met
-
 
 def whole_tree(lsrows, runs):
     """Whole-tree rows: one order across a tree, the top N in bounded
