@@ -1,12 +1,33 @@
 import Glibc
 
 /// User and group names by id, each looked up once.
+///
+/// The last of each is kept beside its table: a directory's files mostly
+/// share an owner and a group, and `-l` asks for both on every row, where
+/// a lookup in the table hashes the id.
 final class AccountNames {
   private var users: [UInt32: [UInt8]?] = [:]
   private var groups: [UInt32: [UInt8]?] = [:]
+  private var lastUser: (id: UInt32, name: [UInt8]?)?
+  private var lastGroup: (id: UInt32, name: [UInt8]?)?
 
   /// The name of user `id`, or `nil` when the system has none.
   func userName(_ id: UInt32) -> [UInt8]? {
+    if let lastUser, lastUser.id == id { return lastUser.name }
+    let name = lookUpUser(id)
+    lastUser = (id, name)
+    return name
+  }
+
+  /// The name of group `id`, or `nil` when the system has none.
+  func groupName(_ id: UInt32) -> [UInt8]? {
+    if let lastGroup, lastGroup.id == id { return lastGroup.name }
+    let name = lookUpGroup(id)
+    lastGroup = (id, name)
+    return name
+  }
+
+  private func lookUpUser(_ id: UInt32) -> [UInt8]? {
     if let known = users[id] { return known }
     let name = Self.lookUp { buffer, size in
       var entry = passwd()
@@ -18,8 +39,7 @@ final class AccountNames {
     return name
   }
 
-  /// The name of group `id`, or `nil` when the system has none.
-  func groupName(_ id: UInt32) -> [UInt8]? {
+  private func lookUpGroup(_ id: UInt32) -> [UInt8]? {
     if let known = groups[id] { return known }
     let name = Self.lookUp { buffer, size in
       var entry = group()
