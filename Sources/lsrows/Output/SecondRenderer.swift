@@ -47,6 +47,9 @@ final class SecondRenderer {
     append: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
     let configure = cells.configure(measured: measure)
+    // Rows of a listing of its own: the second thread counts no
+    // references to the one the writing thread's rows hold.
+    let secondListing = listing.twin()
     var start = rows.lowerBound
     while start < rows.upperBound {
       let middle = min(start + Self.rowsPerHalfTurn, rows.upperBound)
@@ -56,7 +59,7 @@ final class SecondRenderer {
       // themselves: each returns a `Result`, as `RowWriter.flush` does.
       let parts = Threads.runConcurrently(parts: 2) { part -> Result<Void, Failure> in
         guard part == 0 else {
-          render(listing.rows(middle..<end), configure)
+          render(secondListing.rows(middle..<end), configure)
           return .success(())
         }
         return Result { () throws(Failure) in try write(listing.rows(start..<middle)) }

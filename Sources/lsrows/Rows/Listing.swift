@@ -49,6 +49,26 @@ final class Listing: Sendable {
     walkedEntryCounts = countsEntries ? WalkedEntryCounts() : nil
   }
 
+  /// A listing of the same entries, at the same place, whose storage
+  /// stays with `listing`.
+  private init(twinOf listing: Listing) {
+    storage = listing.storage
+    location = listing.location
+    directory = listing.directory
+    rules = listing.rules
+    returnsStorage = false
+    isFiltered = listing.isFiltered
+    walkedEntryCounts = listing.walkedEntryCounts
+  }
+
+  /// The same rows, for another thread to make: each row holds a
+  /// reference to its listing, and the rows of one listing made on two
+  /// threads at once would move its reference count between processors
+  /// on every row.
+  func twin() -> Listing {
+    Listing(twinOf: self)
+  }
+
   deinit {
     if returnsStorage {
       EntryListPool.shared.giveBack(names: storage.names, entries: storage.entries)

@@ -81,5 +81,14 @@ import Testing
     #expect(expectedDirectories.count == 300)
     let tooShallow = lsrows("--min-depth=2", "big", in: root.path)
     #expect(tooShallow.exitStatus == 0 && tooShallow.standardOutput.isEmpty)
+    // Under -R a row shows its path, in the turns a second thread renders
+    // too: big's rows are ls -l's, each name after "big/".
+    let recursive = splitRows(lsrows("-lR", ".", in: root.path).standardOutput)
+    let prefixed = longRows.map { row -> [UInt8] in
+      let nameStart = row.lastIndex(of: UInt8(ascii: " "))! + 1
+      return Array(row[..<nameStart]) + bytes("big/") + Array(row[nameStart...])
+    }
+    #expect(recursive.count == longRows.count + 1)
+    #expect(Text(rowBytes(Array(recursive.dropFirst()))) == Text(rowBytes(prefixed)))
   }
 }
