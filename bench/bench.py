@@ -635,7 +635,7 @@ def recursive(lsrows, runs):
         ]
         if fd:
             commands.append(("fdfind -u . TREE", [fd, "-u", ".", path], C_LOCALE))
-        results = run_group(f"Recursive: {label}", commands, runs)
+        results = run_group(f"Recursive -R against find, ls and fd: {label}", commands, runs)
         print()
         met &= check(results, "lsrows -R TREE", "find TREE", 1.0, memory_cap=32)
         met &= check(results, "lsrows -R TREE", "LC_ALL=C ls -R TREE", 1.0, strict=True)
