@@ -531,21 +531,6 @@ def user_cpu(lsrows, bfs, tree, runs):
         tight = ratio <= 1.25
         met &= tight
         print(f"  - {label}: {ratio:.2f}x (target <= 1.25x) — {'met' if tight else 'NOT met'}")
-        # For the record, not a verdict: both on one processor, where the
-        # walk's helper thread shares the walk's caches. What user time the
-        # ratio loses here is what handing directories between two
-        # processors costs; on two it buys the wall time of the -R targets.
-        taskset = shutil.which("taskset")
-        if taskset:
-            pinned_ours, pinned_theirs = [], []
-            for _ in range(max(41, runs * 6)):
-                pinned_ours.append(cpu_times([taskset, "-c", "0", lsrows, "-RA", path])[1])
-                pinned_theirs.append(cpu_times([taskset, "-c", "0", bfs, path])[1])
-            pinned_ours = statistics.median(pinned_ours)
-            pinned_theirs = statistics.median(pinned_theirs)
-            print(f"  - on one processor (taskset -c 0, for the record): lsrows "
-                  f"{pinned_ours * 1000:.0f} ms, bfs {pinned_theirs * 1000:.0f} ms: "
-                  f"{pinned_ours / pinned_theirs:.2f}x")
         ours, theirs = instructions([lsrows, "-RA", path]), instructions([bfs, path])
         if ours and theirs:
             print(f"  - instructions (callgrind, for the record): lsrows {ours / 1e6:.1f}M, "
