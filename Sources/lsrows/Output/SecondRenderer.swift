@@ -10,10 +10,12 @@ import RowCore
 /// typed builder and store, on the thread that renders it.
 ///
 /// The second thread's rows are configured by a format of its own (its
-/// own account names, clock and scratch), so the two share nothing that
-/// either writes. Formats whose rows depend on the rows before them
-/// (colors: ``CellFormat/carriesStateAcrossRows``) are never split. A
-/// turn's rows are bounded, so memory is too: one half turn's text.
+/// own account names, clock and scratch) and belong to a twin of the
+/// listing (``Listing/twin()``), so the two share nothing that either
+/// writes, reference counts included. Formats whose rows depend on the
+/// rows before them (colors: ``CellFormat/carriesStateAcrossRows``) are
+/// never split. A turn's rows are bounded, so memory is too: one half
+/// turn's text.
 final class SecondRenderer {
   /// Rows each thread renders in a turn: its text (about 1 MiB for `-l`)
   /// is what the second thread holds.
