@@ -1,54 +1,34 @@
 import Glibc
 
 /// User and group names by id, each looked up once.
-///
-/// The last of each is kept beside its table: a directory's files mostly
-/// share an owner and a group, and `-l` asks for both on every row, where
-/// a lookup in the table hashes the id.
 final class AccountNames {
-  private var users: [UInt32: [UInt8]?] = [:]
-  private var groups: [UInt32: [UInt8]?] = [:]
-  private var lastUser: (id: UInt32, name: [UInt8]?)?
-  private var lastGroup: (id: UInt32, name: [UInt8]?)?
+  private var users = NameTable()
+  private var groups = NameTable()
 
   /// The name of user `id`, or `nil` when the system has none.
   func userName(_ id: UInt32) -> [UInt8]? {
-    if let lastUser, lastUser.id == id { return lastUser.name }
-    let name = lookUpUser(id)
-    lastUser = (id, name)
-    return name
+    if let name = users.lastName(of: id) { return name }
+    return users.name(of: id) { id in
+      Self.lookUp { buffer, size in
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        let status = getpwuid_r(id, &entry, buffer, size, &result)
+        return (status, result == nil ? nil : entry.pw_name)
+      }
+    }
   }
 
   /// The name of group `id`, or `nil` when the system has none.
   func groupName(_ id: UInt32) -> [UInt8]? {
-    if let lastGroup, lastGroup.id == id { return lastGroup.name }
-    let name = lookUpGroup(id)
-    lastGroup = (id, name)
-    return name
-  }
-
-  private func lookUpUser(_ id: UInt32) -> [UInt8]? {
-    if let known = users[id] { return known }
-    let name = Self.lookUp { buffer, size in
-      var entry = passwd()
-      var result: UnsafeMutablePointer<passwd>?
-      let status = getpwuid_r(id, &entry, buffer, size, &result)
-      return (status, result == nil ? nil : entry.pw_name)
+    if let name = groups.lastName(of: id) { return name }
+    return groups.name(of: id) { id in
+      Self.lookUp { buffer, size in
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        let status = getgrgid_r(id, &entry, buffer, size, &result)
+        return (status, result == nil ? nil : entry.gr_name)
+      }
     }
-    users[id] = name
-    return name
-  }
-
-  private func lookUpGroup(_ id: UInt32) -> [UInt8]? {
-    if let known = groups[id] { return known }
-    let name = Self.lookUp { buffer, size in
-      var entry = group()
-      var result: UnsafeMutablePointer<group>?
-      let status = getgrgid_r(id, &entry, buffer, size, &result)
-      return (status, result == nil ? nil : entry.gr_name)
-    }
-    groups[id] = name
-    return name
   }
 
   /// Calls a `get*_r` function with a buffer that grows until it fits.
@@ -68,5 +48,36 @@ final class AccountNames {
       return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
     }
     return nil
+  }
+}
+
+/// The names of one kind of account by id, and the last one asked.
+///
+/// A directory's files mostly share an owner and a group, and `-l` asks
+/// for both on every row: the last is answered by a comparison, read
+/// without writing the table, where the table itself hashes the id.
+private struct NameTable {
+  private var names: [UInt32: [UInt8]?] = [:]
+  private var last: (id: UInt32, name: [UInt8]?)?
+
+  /// The last name asked, when it was `id`'s: `.some(nil)` when `id` has
+  /// none, `nil` when `id` was not the last asked.
+  func lastName(of id: UInt32) -> [UInt8]?? {
+    guard let last, last.id == id else { return nil }
+    return .some(last.name)
+  }
+
+  /// The name of `id`, from the table or else from `lookUp`, kept as the
+  /// last asked.
+  mutating func name(of id: UInt32, lookUp: (UInt32) -> [UInt8]?) -> [UInt8]? {
+    let name: [UInt8]?
+    if let known = names[id] {
+      name = known
+    } else {
+      name = lookUp(id)
+      names[id] = .some(name)
+    }
+    last = (id, name)
+    return name
   }
 }

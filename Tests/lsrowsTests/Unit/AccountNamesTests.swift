@@ -6,45 +6,39 @@ import Testing
 /// Account names come from the system's databases, whatever order ids are
 /// asked in: the last name kept for each kind never answers for another id.
 @Suite struct AccountNamesTests {
-  /// What getpwuid and getgrgid say, asked directly.
-  static func expectedUser(_ id: UInt32) -> [UInt8]? {
-    getpwuid(id).map {
-      Array(UnsafeRawBufferPointer(start: $0.pointee.pw_name, count: strlen($0.pointee.pw_name)))
-    }
-  }
+  /// One kind of account: how lsrows asks for a name, and what the C
+  /// library's own call answers.
+  enum Kind: CaseIterable {
+    case user, group
 
-  static func expectedGroup(_ id: UInt32) -> [UInt8]? {
-    getgrgid(id).map {
-      Array(UnsafeRawBufferPointer(start: $0.pointee.gr_name, count: strlen($0.pointee.gr_name)))
+    func name(_ id: UInt32, from accounts: AccountNames) -> [UInt8]? {
+      self == .user ? accounts.userName(id) : accounts.groupName(id)
+    }
+
+    func expected(_ id: UInt32) -> [UInt8]? {
+      let name = self == .user ? getpwuid(id)?.pointee.pw_name : getgrgid(id)?.pointee.gr_name
+      return name.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
     }
   }
 
   /// Root, nobody, an id no system has, and back, each asked twice in a row.
   static let ids: [UInt32] = [0, 0, 65534, 65534, 0, 4_000_000_123, 4_000_000_123, 0, 65534]
 
-  @Test func userNamesFollowTheIdsAsked() {
+  @Test(arguments: Kind.allCases)
+  func namesFollowTheIdsAsked(kind: Kind) {
     let accounts = AccountNames()
     for id in Self.ids {
-      #expect(accounts.userName(id) == Self.expectedUser(id), "user \(id)")
+      #expect(kind.name(id, from: accounts) == kind.expected(id), "\(kind) \(id)")
     }
-    #expect(accounts.userName(0) == bytes("root"))
-    #expect(accounts.userName(4_000_000_123) == nil)
-  }
-
-  @Test func groupNamesFollowTheIdsAsked() {
-    let accounts = AccountNames()
-    for id in Self.ids {
-      #expect(accounts.groupName(id) == Self.expectedGroup(id), "group \(id)")
-    }
-    #expect(accounts.groupName(0) == bytes("root"))
-    #expect(accounts.groupName(4_000_000_123) == nil)
+    #expect(kind.name(0, from: accounts) == bytes("root"))
+    #expect(kind.name(4_000_000_123, from: accounts) == nil)
   }
 
   /// A user's id asked as a group's id answers with the group's name.
   @Test func usersAndGroupsAreKeptApart() {
     let accounts = AccountNames()
-    #expect(accounts.userName(65534) == Self.expectedUser(65534))
-    #expect(accounts.groupName(65534) == Self.expectedGroup(65534))
-    #expect(accounts.userName(65534) == Self.expectedUser(65534))
+    for kind in [Kind.user, .group, .user] {
+      #expect(kind.name(65534, from: accounts) == kind.expected(65534), "\(kind)")
+    }
   }
 }
