@@ -197,9 +197,7 @@ def typed_rows(lsrows, runs):
     'mixed': every length, with spaces and UTF-8); then with -R on /usr,
     a real tree, against ls -R and find."""
     met = True
-    for label, directory in [("1,000,000 empty files", make_shape("f")),
-                             ("1,000,000 empty files named as in shape 'mixed'",
-                              make_shape("mixed"))]:
+    for label, directory in million_inputs():
         results = run_group(
             f"Typed rows: {label}, with metadata",
             [
@@ -332,6 +330,20 @@ def make_source_tree(path, directories=30_000):
     return path
 
 
+def million_inputs():
+    """The directories a one-directory comparison runs on, as (label,
+    path): a million names all alike, and a million of shape 'mixed'
+    (every length, with spaces and UTF-8)."""
+    return [("1,000,000 empty files", make_shape("f")),
+            ("1,000,000 empty files named as in shape 'mixed'", make_shape("mixed"))]
+
+
+def real_tree_inputs():
+    """The trees a whole-tree comparison runs on, as (label, path): /usr
+    and the source-shaped tree."""
+    return [("/usr", "/usr"), ("SOURCE", make_source_tree(os.path.join(BENCH_DIR, "source")))]
+
+
 def fd_command():
     """fd from Debian's fd-find, installed here (never by make test) if missing."""
     if shutil.which("fdfind") is None and shutil.which("apt-get"):
@@ -357,8 +369,7 @@ def queries(lsrows, runs):
     the source-shaped tree."""
     bfs = debian_tool("bfs", "bfs")
     met = True
-    for label, directory in [("1,000,000 files", make_shape("f")),
-                             ("1,000,000 files named as in shape 'mixed'", make_shape("mixed"))]:
+    for label, directory in million_inputs():
         results = run_group(
             f"Queries: --where on {label}",
             [
@@ -376,8 +387,7 @@ def queries(lsrows, runs):
         met &= check(results, "lsrows --where \"name ~ '*7.txt'\" DIR", "lsrows DIR", 1.1)
         met &= check(results, "lsrows --where 'size > 1M' DIR", "find DIR -maxdepth 1 -size +1M",
                      1.0)
-    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
-    for label, tree in [("/usr", "/usr"), ("SOURCE", source)]:
+    for label, tree in real_tree_inputs():
         # -A: find and bfs see dot files too.
         commands = [
             ("lsrows -RA --where 'size > 1M' TREE", [lsrows, "-RA", "--where", "size > 1M", tree],
@@ -397,15 +407,15 @@ def queries(lsrows, runs):
     met &= matching(lsrows, runs)
     return met
 
+
 def matching(lsrows, runs):
     """A regular expression against fd's, a case-insensitive glob against
     bfs's -iname, on /usr and the source-shaped tree (-A: every entry, as
     fd -u and bfs see them)."""
     fd = fd_command()
     bfs = debian_tool("bfs", "bfs")
-    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
     met = True
-    for label, tree in [("/usr", "/usr"), ("SOURCE", source)]:
+    for label, tree in real_tree_inputs():
         commands = [
             ("lsrows -RA --where \"name =~ '\\.h$'\" TREE",
              [lsrows, "-RA", "--where", "name =~ '\\.h$'", tree], C_LOCALE),
@@ -426,6 +436,7 @@ def matching(lsrows, runs):
             met &= check(results, "lsrows -RA --where \"lower(name) ~ '*.h'\" TREE",
                          "bfs TREE -iname '*.h'", 1.0)
     return met
+
 
 def shapes(lsrows, runs):
     """Sorted listings of a million names of every shape, against ls and
@@ -475,11 +486,10 @@ def shapes(lsrows, runs):
 
 def real_trees(lsrows, runs):
     """-R on /usr and on a source-like tree, against bfs and fd (Debian's)."""
-    source = make_source_tree(os.path.join(BENCH_DIR, "source"))
     bfs = debian_tool("bfs", "bfs")
     fd = fd_command()
     met = True
-    for label, tree in [("/usr", "/usr"), ("SOURCE", source)]:
+    for label, tree in real_tree_inputs():
         commands = [(f"lsrows -RA {label}", [lsrows, "-RA", tree], C_LOCALE)]
         if bfs:
             commands.append((f"bfs {label}", [bfs, tree], C_LOCALE))
@@ -492,13 +502,14 @@ def real_trees(lsrows, runs):
         if fd:
             met &= check(results, f"lsrows -RA {label}", f"fdfind -u . {label}", 1.0)
     if bfs:
-        met &= user_cpu(lsrows, bfs, source, runs)
+        met &= user_cpu(lsrows, bfs, runs)
     return met
 
 
-def user_cpu(lsrows, bfs, tree, runs):
-    """User CPU of lsrows -RA against bfs's, on /usr and `tree`: medians of
-    getrusage, the two interleaved, over at least 81 runs each.
+def user_cpu(lsrows, bfs, runs):
+    """User CPU of lsrows -RA against bfs's, on /usr and the source-shaped
+    tree: medians of getrusage, the two interleaved, over at least 81 runs
+    each.
 
     The kernel splits CPU time into user and system by where its timer
     ticks land (tick accounting, 250 Hz here): a run of a few hundred ms
@@ -510,7 +521,7 @@ def user_cpu(lsrows, bfs, tree, runs):
     the medians of two runs of the bench may differ."""
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
-    for label, path in [("/usr", "/usr"), ("SOURCE", tree)]:
+    for label, path in real_tree_inputs():
         ours, theirs = [], []
         for _ in range(max(81, runs * 12)):
             ours.append(cpu_times([lsrows, "-RA", path])[1])
@@ -630,14 +641,13 @@ def recursive(lsrows, runs):
             print("- fd-find could not be installed: that comparison was not run")
     return met
 
+
 def structured(lsrows, runs):
     """--json and --csv against -l, on a million names of two shapes and,
     with -RA, on /usr."""
     met = True
-    for label, directory, recursive in [
-            ("1,000,000 empty files", make_shape("f"), []),
-            ("1,000,000 empty files named as in shape 'mixed'", make_shape("mixed"), []),
-            ("/usr, with -RA", "/usr", ["-RA"])]:
+    inputs = [(label, path, []) for label, path in million_inputs()]
+    for label, directory, recursive in inputs + [("/usr, with -RA", "/usr", ["-RA"])]:
         results = run_group(
             f"Structured output: {label}",
             [
@@ -652,12 +662,13 @@ def structured(lsrows, runs):
         met &= check(results, "lsrows --csv DIR", "lsrows --json DIR", 1.2)
     return met
 
+
 def whole_tree(lsrows, runs):
     """Whole-tree rows: one order across a tree, the top N in bounded
     memory, and every directory's total, against find | sort, GNU sort and
     du, on /usr and the source-shaped tree."""
     source = make_source_tree(os.path.join(BENCH_DIR, "source"))
-    real = [("/usr", "/usr"), ("SOURCE", source)]
+    real = real_tree_inputs()
     top = [lsrows, "-R", "-A", "--sort-by=-size", "--limit=10", "--format", "{size}\\t{path}"]
     met = True
     for label, tree in real:
