@@ -82,6 +82,12 @@ def input_of(heading):
     return heading
 
 
+def as_tree(label):
+    """`label` with the tree it names as TREE: the summary has one line
+    for a command over every tree it measured."""
+    return re.sub(r"(?<= )(/usr|SOURCE)(?= |$)", "TREE", label)
+
+
 class Summary:
     """The summary's lines, in the order their first value was met."""
 
@@ -89,10 +95,7 @@ class Summary:
         self.lines = OrderedDict()
 
     def add(self, what, against, measure, target, value, shown, where, met):
-        # Trees are named TREE in the summary, whichever tree a line measured.
-        def tree(label):
-            return re.sub(r"(?<= )(/usr|SOURCE)(?= |$)", "TREE", label)
-        line = self.lines.setdefault((tree(what), tree(against), measure, target),
+        line = self.lines.setdefault((as_tree(what), as_tree(against), measure, target),
                                      {"worst": None, "shown": shown, "on": [], "inputs": [],
                                       "met": True})
         if where not in line["inputs"]:
