@@ -178,6 +178,31 @@ public struct RowWriter<Sink: RowSink> {
     }
   }
 
+  /// Writes bytes rendered elsewhere (by another writer, into memory),
+  /// with no terminator, after the rows before: a large piece goes to the
+  /// sink as it is, after what is buffered, without being copied into the
+  /// buffer; a small one (under a sixteenth of the chunk size) is copied,
+  /// so that many small pieces still go out in few chunks.
+  ///
+  /// ```swift
+  /// var writer = RowWriter(sink: Collector())
+  /// writer.write(rows(["a"]) { cell, s in cell.append(s) })
+  /// Array("b\n".utf8).withUnsafeBytes { writer.write(rendered: $0) }
+  /// writer.flush()
+  /// let output = writer.sink.bytes  // Array("a\nb\n".utf8)
+  /// ```
+  ///
+  /// - Parameter rendered: The bytes, unchanged; valid only during the call.
+  /// - Throws: The sink's error.
+  @inlinable
+  public mutating func write(rendered: UnsafeRawBufferPointer) throws(Sink.Failure) {
+    guard rendered.count >= chunkSize / 16 else {
+      return try write(bytes: rendered)
+    }
+    try flush()
+    try destination.write(rendered)
+  }
+
   /// Sends everything buffered to the sink.
   ///
   /// ```swift

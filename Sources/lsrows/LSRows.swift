@@ -46,7 +46,7 @@ enum LSRows {
         }
         let output = RowOutput(
           configuration.presentation,
-          sink: FileDescriptorSink(descriptor: FileDescriptor.standardOutput.rawValue),
+          sink: OutputSink(FileDescriptorSink(descriptor: FileDescriptor.standardOutput.rawValue)),
           rowsPerStore: configuration.rowsPerChunk, limit: configuration.limit)
         return try Lister(configuration, output: output, diagnostics: diagnostics).run()
       }

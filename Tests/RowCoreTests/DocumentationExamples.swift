@@ -284,6 +284,14 @@ import Testing
     }
     do {
       var writer = RowWriter(sink: Collector())
+      writer.write(rows(["a"]) { cell, s in cell.append(s) })
+      Array("b\n".utf8).withUnsafeBytes { writer.write(rendered: $0) }
+      writer.flush()
+      let output = writer.sink.bytes  // Array("a\nb\n".utf8)
+      #expect(output == Array("a\nb\n".utf8))
+    }
+    do {
+      var writer = RowWriter(sink: Collector())
       writer.write(rows(["x"]) { cell, s in cell.append(s) })
       let before = writer.sink.bytes.isEmpty  // true: still buffered
       writer.flush()

@@ -22,6 +22,20 @@ import Testing
     #expect(writer.sink.chunkSizes.dropLast().allSatisfy { $0 >= 4096 })
   }
 
+  /// Bytes rendered elsewhere follow the rows before them: a large piece
+  /// as a chunk of its own, small ones gathered into the buffer.
+  @Test func renderedBytesFollowTheRowsBefore() {
+    var writer = RowWriter(sink: CollectingSink(), chunkSize: 4096)
+    writer.write(rows(["a", "b"]) { cell, s in cell.append(s) })
+    let large = [UInt8](repeating: UInt8(ascii: "x"), count: 1000)
+    large.withUnsafeBytes { writer.write(rendered: $0) }
+    Array("small\n".utf8).withUnsafeBytes { writer.write(rendered: $0) }
+    Array("tiny\n".utf8).withUnsafeBytes { writer.write(rendered: $0) }
+    writer.flush()
+    #expect(writer.sink.bytes == Array("a\nb\n".utf8) + large + Array("small\ntiny\n".utf8))
+    #expect(writer.sink.chunkSizes == [4, 1000, 11])
+  }
+
   /// Rows longer than a chunk, and rows of every length around the
   /// buffer's growth steps, come out whole and in order.
   @Test(arguments: [1, 4095, 4096, 4097, 10_000])

@@ -9,7 +9,7 @@ import RowCore
 /// builder, a few thousand boxed rows at a time.
 final class RowOutput {
   private typealias WriteError = FileDescriptorSink.WriteError
-  private var writer: RowWriter<FileDescriptorSink>
+  private var writer: RowWriter<OutputSink>
   private let cells: any CellFormat
   private let filter: RowFilter
   /// Whether a row is written.
@@ -32,7 +32,7 @@ final class RowOutput {
   ///   - rowsPerStore: How many rows are boxed into one store.
   ///   - limit: How many rows are written at most (`--limit`), if any.
   init(
-    _ presentation: Presentation, sink: FileDescriptorSink, rowsPerStore: Int, limit: Int? = nil
+    _ presentation: Presentation, sink: OutputSink, rowsPerStore: Int, limit: Int? = nil
   ) {
     writer = RowWriter(
       sink: sink, terminator: presentation.terminator, rowsPerStore: rowsPerStore)
@@ -217,6 +217,18 @@ final class RowOutput {
     }
   }
 
+  /// Writes rows another thread rendered through an output of its own
+  /// (a subtree's, ``SubtreeWorker``), in order after the rows before.
+  ///
+  /// - Throws: A ``SystemError`` when the output cannot be written.
+  func write(rendered bytes: [UInt8]) throws(SystemError) {
+    try writing { writer throws(WriteError) in
+      try bytes.withUnsafeBytes { bytes in
+        Result { () throws(WriteError) in try writer.write(rendered: bytes) }
+      }.get()
+    }
+  }
+
   /// Writes out what is buffered: before a message, so that messages and
   /// rows interleave as ls interleaves them.
   func flush() throws(SystemError) {
@@ -234,7 +246,7 @@ final class RowOutput {
 
   /// Runs `body` on the writer, naming a failed write as a system error.
   private func writing(
-    _ body: (inout RowWriter<FileDescriptorSink>) throws(WriteError) -> Void
+    _ body: (inout RowWriter<OutputSink>) throws(WriteError) -> Void
   ) throws(SystemError) {
     do {
       try body(&writer)
