@@ -1,3 +1,5 @@
+import Glibc
+
 /// The storage of entry lists a thread is done with, kept for the next
 /// directory, or the next chunk of a large one, to be read into.
 ///
@@ -19,6 +21,33 @@
 /// lock orders them before the reuse, for ThreadSanitizer as for the
 /// processor.
 final class EntryListPool: Sendable {
+  /// The pool of the calling thread: its own, on a thread that made one
+  /// (``makeOwnForThisThread()``), else ``shared``.
+  static var current: EntryListPool {
+    guard let own = pthread_getspecific(ownPoolKey) else { return shared }
+    return Unmanaged<EntryListPool>.fromOpaque(own).takeUnretainedValue()
+  }
+
+  /// Gives the calling thread a pool of its own, as ``shared`` is made,
+  /// freed when the thread ends: for a thread whose lists stay on it (a
+  /// ``SubtreeWorker``), so that the two threads of a walk do not take
+  /// turns at one lock for every directory.
+  static func makeOwnForThisThread() {
+    let pool = EntryListPool(
+      largestKeptEntries: shared.largestKeptEntries,
+      largestKeptNameBytes: shared.largestKeptNameBytes, keptBytes: shared.keptBytes)
+    pthread_setspecific(ownPoolKey, Unmanaged.passRetained(pool).toOpaque())
+  }
+
+  private static let ownPoolKey: pthread_key_t = {
+    var key = pthread_key_t()
+    checkThreadCall(
+      pthread_key_create(&key) { pool in
+        if let pool { Unmanaged<EntryListPool>.fromOpaque(pool).release() }
+      }, "pthread_key_create")
+    return key
+  }()
+
   /// The pool every reader and ``Listing`` share, of small lists.
   ///
   /// The writer hands lists back a hand-off at a time, dozens at once, so

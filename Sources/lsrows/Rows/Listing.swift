@@ -71,7 +71,7 @@ final class Listing: Sendable {
 
   deinit {
     if returnsStorage {
-      EntryListPool.shared.giveBack(names: storage.names, entries: storage.entries)
+      EntryListPool.current.giveBack(names: storage.names, entries: storage.entries)
     }
   }
 
