@@ -7,12 +7,20 @@ final class Lister {
   private let problems: ProblemReporter
   /// `--gitignore`: the rules of the operands' work trees.
   private let gitIgnore: GitIgnoreOperands?
+  /// How directories are walked: the configuration's, with the renderer
+  /// of subtrees listed on a second thread.
+  private let walkConfiguration: WalkConfiguration
 
   init(_ configuration: Configuration, output: RowOutput, diagnostics: Diagnostics) {
     self.configuration = configuration
     self.output = output
     problems = ProblemReporter(diagnostics) { () throws(SystemError) in try output.flush() }
     gitIgnore = configuration.gitIgnore.map(GitIgnoreOperands.init)
+    var walk = configuration.walk
+    let presentation = configuration.presentation
+    let rowsPerStore = configuration.rowsPerChunk
+    walk.subtrees?.makeRenderer = { SubtreeRenderer(presentation, rowsPerStore: rowsPerStore) }
+    walkConfiguration = walk
   }
 
   /// Lists every operand and flushes the output.
@@ -178,9 +186,12 @@ final class Lister {
     }
     try BackgroundWalk.run(
       operand: path, walkNumber: number, showsPath: showsPath, isImplicit: isImplicit,
-      ignoreScope: ignoreScope, configuration: configuration.walk
+      ignoreScope: ignoreScope, configuration: walkConfiguration
     ) { events in
       var rest = events
+      // A subtree listed on another thread and not written waits for the
+      // writer: stopped if the writer stops first.
+      defer { for case .subtree(let job) in rest { job.output.stop() } }
       while let event = rest.first {
         switch event {
         case .rows(let listing, let range) where tree != nil:
@@ -282,6 +293,12 @@ final class Lister {
     case .failure(let error, let status): try problems.report(error, status)
     case .loop(let path): try problems.reportLoop(path)
     case .exhausted: throw MemoryExhausted()
+    case .subtree(let job):
+      // Its rows, rendered already, and its problems, in order.
+      try job.scheduler.write(
+        job, with: { bytes throws(SystemError) in try output.write(rendered: bytes) },
+        reporting: reportProblem)
+    case .handOver: break
     }
   }
 

@@ -103,6 +103,28 @@ extension Configuration {
     } else if let limit = options.limit, presentation.filter.keepsAll, treeOrder == nil {
       walk.limitRows(to: limit)
     }
+    walk.subtrees = Self.subtreeSplitting(
+      self, listsBelowOperands: options.listingDepth > 1, environment: environment)
+  }
+
+  /// How a walk may list subtrees on a second thread: when rows are
+  /// written in walk order and each depends on its own directory alone,
+  /// and enough descriptors are free for two walks.
+  ///
+  /// `LSROWS_SUBTREES` is for tests: `off` never splits, `all` claims
+  /// every subtree it can, so that a small tree goes through the worker.
+  private static func subtreeSplitting(
+    _ configuration: Configuration, listsBelowOperands: Bool,
+    environment: (String) -> [UInt8]?
+  ) -> SubtreeSplitting? {
+    let choice = environment("LSROWS_SUBTREES").map { String(decoding: $0, as: UTF8.self) }
+    guard choice != "off", listsBelowOperands, configuration.walk.readsAhead,
+      configuration.walk.streamingBatchSize == nil, configuration.limit == nil,
+      configuration.treeOrder == nil, configuration.totals == nil,
+      !configuration.walk.countsEntries, configuration.presentation.names.palette == nil,
+      configuration.walk.descriptorBudget >= 16
+    else { return nil }
+    return SubtreeSplitting(claimsEagerly: choice == "all")
   }
 
   /// The order of rows the options ask for.

@@ -255,7 +255,10 @@ struct GitIgnoreSystemCallTests {
       root.file("repo/" + directory + "/.gitignore", contents: "x\n")
     }
     let top = root.path + "/repo"
+    // Without the option, `.git` is a directory like any other: listed
+    // and, with -RA, entered; nothing in it or named .gitignore is opened.
     let without = fileCalls(naming: ".git", ["-RA", top], in: top)
+      .filter { !$0.contains("O_DIRECTORY") }
     #expect(without.isEmpty, "\(without)")
     let with = fileCalls(naming: ".gitignore", ["-RA", "--gitignore", top], in: top)
       .filter { $0.contains("open") }

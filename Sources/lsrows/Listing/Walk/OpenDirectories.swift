@@ -16,14 +16,19 @@ final class OpenDirectories {
   private static let scannedDepth = 64
   private let budget: Int
   private let followsSymlinks: Bool
+  /// The directories above the first frame, for a walk of a subtree
+  /// (``SubtreeStart``): entering one of them again is a loop too.
+  private let outside: Set<DirectoryIdentity>
 
   /// - Parameters:
   ///   - budget: How many directories may be open at once.
   ///   - followsSymlinks: Whether the walk went through symlinks (`-L`),
   ///     so reopening by name must too.
-  init(budget: Int, followsSymlinks: Bool) {
+  ///   - outside: The directories on the path to the first frame.
+  init(budget: Int, followsSymlinks: Bool, outside: [DirectoryIdentity] = []) {
     self.budget = max(2, budget)
     self.followsSymlinks = followsSymlinks
+    self.outside = Set(outside)
   }
 
   var top: WalkFrame? {
@@ -34,6 +39,7 @@ final class OpenDirectories {
   func contains(_ identity: DirectoryIdentity) -> Bool {
     for frame in frames.prefix(Self.scannedDepth) where frame.identity == identity { return true }
     return frames.count > Self.scannedDepth && deepActive.contains(identity)
+      || !outside.isEmpty && outside.contains(identity)
   }
 
   func push(_ frame: WalkFrame) {

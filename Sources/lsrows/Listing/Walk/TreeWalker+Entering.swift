@@ -51,6 +51,13 @@ extension TreeWalker {
   ) -> Bool {
     if let prefetch, readAhead(child.name, below: parent, with: prefetch, into: &child) {
       // Read by its path.
+    } else if prefetch == nil && configuration.readsAhead {
+      // No prefetch yet, as subtrees are listed on a second thread: it
+      // starts if opening turns out slow.
+      let isTimed = opensUntilTimed == 0
+      let started = isTimed ? MonotonicClock.nanoseconds() : 0
+      guard openFromParent(entry, of: listing, below: parent, into: &child) else { return false }
+      if isTimed { recordOpening(since: started) } else { opensUntilTimed -= 1 }
     } else if !openFromParent(entry, of: listing, below: parent, into: &child) {
       return false
     }
@@ -124,7 +131,11 @@ extension TreeWalker {
       relativeLength: relative.count, depth: depth, id: nextDirectoryID(), location: location,
       ignoreScope: batch.ignoreScope, countsEntries: configuration.countsEntries)
     directories.push(frame)
-    if let prefetch, child.outcome != nil {
+    // Opened from its parent, it is numbered too: reads ahead began since
+    // its parent was entered (``startReadingAhead()``), or its path is too
+    // long to read by (each of its subdirectories is then numbered as
+    // read, and opened from it).
+    if let prefetch {
       frame.subdirectories.append(
         child.isQueued
           ? child.outcome?.subdirectories ?? 0..<0

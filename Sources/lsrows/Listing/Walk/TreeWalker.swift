@@ -39,6 +39,23 @@ final class TreeWalker: BatchProducer {
   private let walkNumber: Int
   /// Reads subdirectories ahead on a second thread, during `-R`.
   var prefetch: DirectoryPrefetch?
+  /// Lists subtrees on a second thread, during `-R` on a fast file system:
+  /// the operand's walk holds it, and so do the walks of the parts the
+  /// writing thread lists itself, which claim subtrees for the worker too.
+  var subtrees: SubtreeScheduler?
+  /// Whether this walk made ``subtrees``, and ends it.
+  private var ownsSubtrees = false
+  /// On the worker, the job this walk lists, whose writer may ask it for
+  /// part of what it has left (``SubtreeJob/askForHandOver()``).
+  var handOverAsker: SubtreeJob?
+  /// The subtree this walk lists for a ``SubtreeWorker``; `nil` for an
+  /// operand's walk.
+  let subtree: SubtreeStart?
+  /// How many openings go by before the next is timed.
+  var opensUntilTimed = 0
+  /// How slow openings are, while no prefetch reads ahead, as subtrees
+  /// are listed on two threads: shared by every walk of the operand.
+  var slowness: SubtreeContext.Slowness?
   /// `--gitignore`: the operand's rules, from its work tree's top down.
   private let rootScope: GitIgnoreScope?
   var events: HandOffBuffer<WalkEvent>
@@ -77,6 +94,7 @@ final class TreeWalker: BatchProducer {
   ) {
     rootScope = ignoreScope
     paths = WalkPaths(operand: operand, showsPath: showsPath, isImplicit: isImplicit)
+    subtree = nil
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
       byteCount: DirectoryStream.bufferSize, alignment: 8)
     prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
@@ -87,8 +105,33 @@ final class TreeWalker: BatchProducer {
       budget: configuration.descriptorBudget, followsSymlinks: configuration.followsSymlinks)
   }
 
+  /// A walk of the subtree `start` of an operand's walk whose paths are
+  /// `paths`, for a ``SubtreeWorker``: it begins with the subtree's own
+  /// entries, and never splits.
+  init(
+    subtree start: SubtreeStart, paths: WalkPaths, walkNumber: Int,
+    configuration: WalkConfiguration
+  ) {
+    rootScope = nil
+    self.paths = paths
+    subtree = start
+    subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
+      byteCount: DirectoryStream.bufferSize, alignment: 8)
+    prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
+    self.walkNumber = walkNumber
+    self.configuration = configuration
+    events = HandOffBuffer(weightLimit: configuration.rowsPerHandOff, countLimit: 256)
+    directories = OpenDirectories(
+      budget: configuration.descriptorBudget, followsSymlinks: configuration.followsSymlinks,
+      outside: start.ancestors)
+    directoriesEntered = start.firstDirectoryNumber
+    relative = start.relative
+    rootDevice = start.rootDevice
+  }
+
   deinit {
     end()
+    if ownsSubtrees { subtrees?.stop() }
     subdirectoryBuffer.deallocate()
   }
 
@@ -108,6 +151,7 @@ final class TreeWalker: BatchProducer {
   /// Opens the operand and reads its first batch.
   private func begin() {
     hasBegun = true
+    if let subtree { return begin(subtree) }
     let stream: DirectoryStream
     let identity: DirectoryIdentity
     let started = MonotonicClock.nanoseconds()
@@ -125,9 +169,19 @@ final class TreeWalker: BatchProducer {
     }
     rootDevice = identity.device
     if configuration.readsAhead {
-      prefetch = DirectoryPrefetch(
-        DirectoryPrefetch.Walk(configuration: configuration, paths: paths, rootDevice: rootDevice),
-        operandIsSlow: operandIsSlow)
+      let context = configuration.subtrees?.makeRenderer.map { makeRenderer in
+        SubtreeContext(
+          makeRenderer: makeRenderer,
+          claimsEagerly: configuration.subtrees?.claimsEagerly ?? false, paths: paths,
+          walkNumber: walkNumber, configuration: configuration)
+      }
+      if let context, !operandIsSlow, let scheduler = SubtreeScheduler(context) {
+        subtrees = scheduler
+        ownsSubtrees = true
+        slowness = context.slowness
+      } else {
+        startPrefetch(operandIsSlow: operandIsSlow)
+      }
     }
     if operandIsSlow {
       operandSpareThreads =
@@ -145,6 +199,7 @@ final class TreeWalker: BatchProducer {
   private func end() {
     guard !hasEnded else { return }
     hasEnded = true
+    if ownsSubtrees { subtrees?.endClaims() }
     prefetch?.stop()
     prefetch = nil
     directories.removeAll()
@@ -157,6 +212,7 @@ final class TreeWalker: BatchProducer {
   /// directory to descend into, and descends; or finishes the frame.
   private func step(_ frame: WalkFrame) {
     if frame.isParked { frame.resume(at: location(of: frame)) }
+    if let asker = handOverAsker, asker.takeHandOverRequest() { handOver(to: asker) }
     guard !frame.isCurrentBatchDone, let listing = frame.current else {
       if frame.advance() {
         return
@@ -187,6 +243,16 @@ final class TreeWalker: BatchProducer {
     guard let descendInto, !events.isStopped else {
       return send(.rows(listing, start..<end))
     }
+    if let claim = frame.claims.last, claim.index == descendInto {
+      frame.claims.removeLast()
+      subtrees?.splitter.reached(claim.job)
+      if !claim.job.revoke() {
+        // Listed on the other thread: its rows and events follow this run.
+        send(.rows(listing, start..<end))
+        return send(.subtree(claim.job))
+      }
+    }
+    if let subtrees, subtrees.splitter.wantsClaim { claimSubtree(for: subtrees) }
     let entry = listing.storage.entries[descendInto]
     // Filled in place and entered in place: an optional or a by-value
     // Child copies its optional fields through generic code.
@@ -209,7 +275,7 @@ final class TreeWalker: BatchProducer {
     if directories.top !== frame { frame.park() }
   }
 
-  private func isDescendable(
+  func isDescendable(
     _ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, at depth: Int
   ) -> Bool {
     depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)

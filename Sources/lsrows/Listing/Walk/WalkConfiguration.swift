@@ -33,6 +33,9 @@ struct WalkConfiguration: Sendable {
   /// Whether the walk counts the entries of each directory it enters, for
   /// the `entries` field, as it reads them.
   var countsEntries = false
+  /// How subtrees are listed on a second thread, when the listing allows
+  /// it and the file system is fast; `nil` reads ahead instead.
+  var subtrees: SubtreeSplitting?
 
   /// How many entries the helper may read ahead of the walk: fewer when
   /// each carries its status (about 200 bytes an entry, four times a

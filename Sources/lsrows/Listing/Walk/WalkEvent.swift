@@ -8,6 +8,11 @@ enum WalkEvent: Sendable {
   case loop([UInt8])
   /// Memory ran out; the walk stops here and so does lsrows.
   case exhausted
+  /// A subtree listed on another thread: its rows and events go here.
+  case subtree(SubtreeJob)
+  /// The answer of a subtree's walk to the writing thread, which asked
+  /// for part of it to list itself: that part, or `nil` when none is left.
+  case handOver(SubtreeJob?)
 }
 
 extension WalkEvent {

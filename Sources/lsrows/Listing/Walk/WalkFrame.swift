@@ -25,6 +25,12 @@ final class WalkFrame {
   var merged: MergedBatches?
   /// The prefetch's numbers for the subdirectories not yet descended into.
   var subdirectories = SubdirectoryNumbers()
+  /// Subdirectories of the current batch claimed for a ``SubtreeWorker``,
+  /// claimed from the last back, so the next one reached is the last here.
+  var claims: [(index: Int, job: SubtreeJob)] = []
+  /// Below this position, the current batch has subdirectories not yet
+  /// looked at for a claim; `nil` before the first look.
+  var claimFloor: Int?
   let identity: DirectoryIdentity
   /// The name in the parent directory (sharing the parent's name bytes);
   /// the operand itself for the first.

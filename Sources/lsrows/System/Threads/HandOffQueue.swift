@@ -68,6 +68,22 @@ final class HandOffQueue<Item: Sendable>: Sendable {
     }
   }
 
+  /// How many items wait to be taken.
+  var waitingCount: Int {
+    monitor.withLock { $0.items.count }
+  }
+
+  /// Whether the consumer has stopped: the producer's work is wasted.
+  var isStopped: Bool {
+    monitor.withLock { $0.consumerStopped }
+  }
+
+  /// Whether nothing more will come out: the producer finished and all was
+  /// taken, or the consumer stopped.
+  var isDone: Bool {
+    monitor.withLock { ($0.producerFinished && $0.items.isEmpty) || $0.consumerStopped }
+  }
+
   /// The consumer wants no more; what waits is dropped.
   func stop() {
     monitor.withLock { state in
