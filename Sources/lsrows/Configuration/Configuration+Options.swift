@@ -109,7 +109,8 @@ extension Configuration {
 
   /// How a walk may list subtrees on a second thread: when rows are
   /// written in walk order and each depends on its own directory alone,
-  /// and enough descriptors are free for two walks.
+  /// and descriptors are free for several walks, each of which may start
+  /// a prefetch of its own once reads turn slow (``subtreeDescriptors``).
   ///
   /// `LSROWS_SUBTREES` is for tests: `off` never splits, `all` claims
   /// every subtree it can, so that a small tree goes through the worker.
@@ -122,7 +123,7 @@ extension Configuration {
       configuration.walk.streamingBatchSize == nil, configuration.limit == nil,
       configuration.treeOrder == nil, configuration.totals == nil,
       !configuration.walk.countsEntries, configuration.presentation.names.palette == nil,
-      configuration.walk.descriptorBudget >= 16
+      freeDescriptors >= subtreeDescriptors
     else { return nil }
     return SubtreeSplitting(claimsEagerly: choice == "all")
   }
@@ -171,6 +172,14 @@ extension Configuration {
   /// How many directories a walk keeps open: half the free descriptors,
   /// at most 64.
   static let descriptorBudget = max(2, min(64, freeDescriptors / 2))
+
+  /// The free descriptors a walk needs to list subtrees on two threads.
+  ///
+  /// Its own budget and its prefetch's, the budgets of the subtrees'
+  /// walks (a quarter of it, for the worker's and the writing thread's
+  /// four), and on a slow file system a helper's directory for 64 helpers
+  /// of each, with room to spare. Under the usual limit of 1,024 there are.
+  static let subtreeDescriptors = 1000
 
   /// How many directories the prefetch may keep open for their
   /// subdirectories on a slow file system: what the walk's budget and the

@@ -38,7 +38,14 @@ struct SubtreeContext: Sendable {
 
   /// A walk of `job`'s subtree; on the worker, one that hands part of it
   /// over to the writing thread when asked.
+  ///
+  /// It keeps a quarter of the operand's walk's directories open, and no
+  /// parent open for its subdirectories if it reads ahead, as several
+  /// such walks are under way at once.
   func walker(for job: SubtreeJob, answeringHandOvers: Bool) -> TreeWalker {
+    var configuration = configuration
+    configuration.descriptorBudget = max(2, configuration.descriptorBudget / 4)
+    configuration.openParentBudget = 0
     let walker = TreeWalker(
       subtree: job.start, paths: paths, walkNumber: walkNumber, configuration: configuration)
     if answeringHandOvers { walker.handOverAsker = job }
