@@ -15,6 +15,8 @@ final class SubtreeScheduler: @unchecked Sendable {
   private let context: SubtreeContext
   /// Parts of the worker's subtrees this thread lists, oldest first.
   private var ownWalks: [OwnWalk] = []
+  /// The parts this thread began and has not written yet, listed or not.
+  private var unwritten: [SubtreeJob] = []
 
   /// The renderer of the parts this thread lists, made for the first.
   private var renderer: (any SubtreeRendering)?
@@ -35,9 +37,16 @@ final class SubtreeScheduler: @unchecked Sendable {
   /// ahead of the writing: 2 MiB of rows or so.
   private static let ownPartsLimit = 16
 
-  /// The most parts this thread lists at once: each holds up to
-  /// ``ownPartsLimit`` parts of output until the writing reaches it.
+  /// The most parts this thread lists at once.
   private static let ownWalkLimit = 4
+
+  /// The most parts of output that the parts this thread began may hold
+  /// before it asks for another.
+  ///
+  /// 6 MiB of rows or so. Without it, the parts it lists from the end of
+  /// one large subtree, while the worker lists from its start, would hold
+  /// half of that subtree's rows.
+  private static let unwrittenPartsLimit = 48
 
   /// After the worker's walk had nothing to hand over, this many more of
   /// its parts are written before it is asked again.
@@ -80,7 +89,10 @@ final class SubtreeScheduler: @unchecked Sendable {
           step(own)
           continue
         }
-        if job.output.isDone { return }
+        if job.output.isDone {
+          unwritten.removeAll { $0 === job }
+          return
+        }
         if let other = ownWalks.first(where: {
           $0.job.output.waitingCount < Self.ownPartsLimit
         }) {
@@ -88,7 +100,7 @@ final class SubtreeScheduler: @unchecked Sendable {
           continue
         }
         if !isAsking && partsSinceRefusal >= Self.partsBeforeAskingAgain
-          && ownWalks.count < Self.ownWalkLimit
+          && ownWalks.count < Self.ownWalkLimit && hasRoomForAnotherPart
         {
           job.askForHandOver()
           isAsking = true
@@ -106,6 +118,7 @@ final class SubtreeScheduler: @unchecked Sendable {
           if let handed {
             if handed.begin() {
               ownWalks.append(OwnWalk(handed, context: context, scheduler: self))
+              unwritten.append(handed)
             }
           } else {
             partsSinceRefusal = 0
@@ -115,6 +128,17 @@ final class SubtreeScheduler: @unchecked Sendable {
         }
       }
     }
+  }
+
+  /// Whether the parts this thread began and has not written hold few
+  /// enough parts of output for it to begin another.
+  private var hasRoomForAnotherPart: Bool {
+    var parts = 0
+    for job in unwritten {
+      parts += job.output.waitingCount
+      if parts >= Self.unwrittenPartsLimit { return false }
+    }
+    return true
   }
 
   /// Lists the next group of an own part's rows into its chunks; finishes
@@ -131,6 +155,7 @@ final class SubtreeScheduler: @unchecked Sendable {
   /// Ends the splitting once the writer is done with the walk.
   func stop() {
     ownWalks.removeAll()
+    unwritten.removeAll()
     splitter.stop()
   }
 
