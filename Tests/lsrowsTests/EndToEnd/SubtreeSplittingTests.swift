@@ -94,7 +94,7 @@ import Testing
         for file in 0..<8 { root.file(directory + "/f\(file)") }
       }
     }
-    for options in [["-RA"], ["-RAl"], ["-RA", "--json"]] {
+    for options in [["-RA"], ["-RAl"], ["-RA", "--json"], ["-RA"], ["-RAl"], ["-RA", "--json"]] {
       let result = Self.expectSameInEveryMode(options, ["top"], in: root.path)
       #expect(result.exitStatus == 0)
     }
@@ -159,6 +159,11 @@ import Testing
   /// splitting, finds openings slow, and reads ahead with many helpers
   /// from there on, as the walk that read ahead from the start does; the
   /// rows and messages are the same.
+  ///
+  /// Several times over: where the two threads are when reads turn slow
+  /// varies from run to run (a walk that claimed a subdirectory after it
+  /// had numbered them for its prefetch listed some twice and others
+  /// not at all, in about one run in five).
   @Test(.enabled(if: SlowFileSystem.unavailable == nil, "FUSE is not available"))
   func aSlowMountBelowIsReadAheadToo() {
     var random = SeededRandom(seed: 21)

@@ -31,6 +31,10 @@ extension TreeWalker {
   /// Each directory's entries are looked at for claims once, from its end
   /// back to where the walk is, so claiming costs a step per entry at most.
   private func claim() -> (frame: WalkFrame, index: Int, start: SubtreeStart)? {
+    // A walk that reads ahead has numbered its subdirectories for the
+    // prefetch, in the order it enters them: one listed elsewhere would
+    // take the next one's number.
+    guard prefetch == nil else { return nil }
     for frame in directories.frames {
       guard let listing = frame.current, frame.finishedReading, frame.queued.isEmpty,
         frame.merged == nil
