@@ -2,8 +2,8 @@
 /// claims of the operand's walk, the beginning of a subtree's own walk,
 /// and the prefetch that takes over when the file system is slow.
 extension TreeWalker {
-  /// Claims for the worker the subdirectory this walk would reach last
-  /// (``claim(firstDirectoryNumber:)``).
+  /// Claims for the worker the next subtree this walk would reach
+  /// (``claim()``).
   func claimSubtree(for subtrees: SubtreeScheduler) {
     let splitter = subtrees.splitter
     guard let (frame, index, start) = claim() else { return }
@@ -11,7 +11,8 @@ extension TreeWalker {
   }
 
   /// On the worker, answers the writing thread, which asked for part of
-  /// this subtree: the subdirectory this walk would reach last, or `nil`.
+  /// this subtree: the next subtree this walk would reach (``claim()``),
+  /// or `nil`.
   func handOver(to asker: SubtreeJob) {
     if let (frame, index, start) = claim() {
       let job = SubtreeJob(start, scheduler: asker.scheduler, isBounded: false)
@@ -24,12 +25,15 @@ extension TreeWalker {
     events.flush()
   }
 
-  /// The last subdirectory not yet claimed of the shallowest directory on
-  /// the path that has one after its next entry: of all the walk has
-  /// read, the one it reaches last.
+  /// The first subdirectory not yet claimed after the next entry of the
+  /// shallowest directory on the path that has one: the next sibling of
+  /// the subtree this walk is in, as high as there is one.
   ///
-  /// Each directory's entries are looked at for claims once, from its end
-  /// back to where the walk is, so claiming costs a step per entry at most.
+  /// Near enough that the walk reaches it soon, so the rows listed
+  /// elsewhere wait little and the bounded output of the other thread
+  /// seldom fills; high enough to be large. Each directory's entries are
+  /// looked at for claims once, from where the walk is, so claiming costs
+  /// a step per entry at most.
   private func claim() -> (frame: WalkFrame, index: Int, start: SubtreeStart)? {
     // A walk that reads ahead has numbered its subdirectories for the
     // prefetch, in the order it enters them: one listed elsewhere would
@@ -39,22 +43,17 @@ extension TreeWalker {
       guard let listing = frame.current, frame.finishedReading, frame.queued.isEmpty,
         frame.merged == nil
       else { continue }
-      let floor = min(frame.claimFloor ?? listing.count, listing.count)
-      guard floor > frame.next else { continue }
+      let from = max(frame.claimCursor ?? frame.next, frame.next)
+      guard from < listing.count else { continue }
       var found: Int?
       listing.storage.names.withUnsafeBufferPointer { names in
         listing.storage.entries.withUnsafeBufferPointer { entries in
-          var index = floor
-          while index > frame.next {
-            index -= 1
-            if isDescendable(entries[index], names, at: frame.depth) {
-              found = index
-              return
-            }
+          found = (from..<entries.count).first { position in
+            isDescendable(entries[position], names, at: frame.depth)
           }
         }
       }
-      frame.claimFloor = found ?? frame.next
+      frame.claimCursor = (found ?? listing.count - 1) + 1
       guard let found else { continue }
       let name = listing.storage.name(of: listing.storage.entries[found])
       let prefix = frame.location.pathPrefix

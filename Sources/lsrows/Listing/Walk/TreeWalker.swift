@@ -243,8 +243,8 @@ final class TreeWalker: BatchProducer {
     guard let descendInto, !events.isStopped else {
       return send(.rows(listing, start..<end))
     }
-    if let claim = frame.claims.last, claim.index == descendInto {
-      frame.claims.removeLast()
+    if let claim = frame.claims.first, claim.index == descendInto {
+      frame.claims.removeFirst()
       subtrees?.splitter.reached(claim.job)
       if !claim.job.revoke() {
         // Listed on the other thread: its rows and events follow this run.

@@ -25,12 +25,12 @@ final class WalkFrame {
   var merged: MergedBatches?
   /// The prefetch's numbers for the subdirectories not yet descended into.
   var subdirectories = SubdirectoryNumbers()
-  /// Subdirectories of the current batch claimed for a ``SubtreeWorker``,
-  /// claimed from the last back, so the next one reached is the last here.
+  /// Subdirectories of the current batch listed on another thread
+  /// (``SubtreeJob``), in the order they were claimed, which is theirs.
   var claims: [(index: Int, job: SubtreeJob)] = []
-  /// Below this position, the current batch has subdirectories not yet
+  /// From this position on, the current batch's entries have not been
   /// looked at for a claim; `nil` before the first look.
-  var claimFloor: Int?
+  var claimCursor: Int?
   let identity: DirectoryIdentity
   /// The name in the parent directory (sharing the parent's name bytes);
   /// the operand itself for the first.

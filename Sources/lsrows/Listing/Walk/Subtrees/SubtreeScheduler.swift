@@ -4,9 +4,10 @@
 /// subtree itself, so that one large subtree does not leave it idle.
 ///
 /// That part is asked of the worker's walk (``SubtreeJob/askForHandOver()``),
-/// which gives the part of its subtree it would reach last; the writing
-/// thread lists it into the part's own chunks, a few at a time between
-/// the worker's, and writes them when the worker's output reaches it.
+/// which gives the next subtree it would reach, as high as there is one;
+/// the writing thread lists it into the part's own chunks, a few at a
+/// time between the worker's, and writes them when the worker's output
+/// reaches it.
 ///
 /// Touched only on the thread that runs the operand's walk: jobs carry it
 /// there, hence `@unchecked Sendable`.

@@ -2,11 +2,11 @@
 /// subdirectories it has claimed for the ``SubtreeWorker`` and not yet
 /// reached, and when it claims another.
 ///
-/// The walk claims the subdirectory furthest ahead of it in output order
-/// (the last one not yet claimed of the shallowest directory on its path
-/// that has one), so that the worker lists it while the walk lists what
-/// comes before. It claims another when the worker has listed all it was
-/// handed, unless the claims not yet reached hold much output.
+/// The walk claims the next subtree it would reach, as high on its path
+/// as there is one (``TreeWalker/claimSubtree(for:)``), so that the worker
+/// lists it while the walk lists the subtree it is in. It claims another
+/// when the worker has listed all it was handed, unless the claims not
+/// yet reached hold much output.
 final class SubtreeSplitter {
   private let worker: SubtreeWorker
   private let claimsEagerly: Bool
