@@ -18,4 +18,13 @@ extension RowFormat {
     if case .long = self { return true }
     return false
   }
+
+  /// Whether each row is a record of every field (JSON, CSV): several
+  /// hundred bytes, where a name or an `ls -l` row is tens.
+  var isRecord: Bool {
+    switch self {
+    case .json, .csv: return true
+    case .names, .long, .template: return false
+    }
+  }
 }
