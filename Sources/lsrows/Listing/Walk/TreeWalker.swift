@@ -88,33 +88,37 @@ final class TreeWalker: BatchProducer {
   ///   - isImplicit: Whether the operand is the `.` of no PATH given.
   ///   - ignoreScope: `--gitignore`: the operand's rules.
   ///   - configuration: What to list and how.
-  init(
+  convenience init(
     operand: [UInt8], walkNumber: Int, showsPath: Bool, isImplicit: Bool = false,
     ignoreScope: GitIgnoreScope? = nil, configuration: WalkConfiguration
   ) {
-    rootScope = ignoreScope
-    paths = WalkPaths(operand: operand, showsPath: showsPath, isImplicit: isImplicit)
-    subtree = nil
-    subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
-      byteCount: DirectoryStream.bufferSize, alignment: 8)
-    prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
-    self.walkNumber = walkNumber
-    self.configuration = configuration
-    events = HandOffBuffer(weightLimit: configuration.rowsPerHandOff, countLimit: 256)
-    directories = OpenDirectories(
-      budget: configuration.descriptorBudget, followsSymlinks: configuration.followsSymlinks)
+    self.init(
+      paths: WalkPaths(operand: operand, showsPath: showsPath, isImplicit: isImplicit),
+      subtree: nil, rootScope: ignoreScope, walkNumber: walkNumber, configuration: configuration)
   }
 
   /// A walk of the subtree `start` of an operand's walk whose paths are
-  /// `paths`, for a ``SubtreeWorker``: it begins with the subtree's own
-  /// entries, and never splits.
-  init(
+  /// `paths`: it begins with the subtree's own entries, and reports
+  /// entering one of the directories above it as a loop.
+  convenience init(
     subtree start: SubtreeStart, paths: WalkPaths, walkNumber: Int,
     configuration: WalkConfiguration
   ) {
-    rootScope = nil
+    self.init(
+      paths: paths, subtree: start, rootScope: nil, walkNumber: walkNumber,
+      configuration: configuration)
+    directoriesEntered = start.firstDirectoryNumber
+    relative = start.relative
+    rootDevice = start.rootDevice
+  }
+
+  private init(
+    paths: WalkPaths, subtree: SubtreeStart?, rootScope: GitIgnoreScope?, walkNumber: Int,
+    configuration: WalkConfiguration
+  ) {
     self.paths = paths
-    subtree = start
+    self.subtree = subtree
+    self.rootScope = rootScope
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
       byteCount: DirectoryStream.bufferSize, alignment: 8)
     prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
@@ -123,10 +127,7 @@ final class TreeWalker: BatchProducer {
     events = HandOffBuffer(weightLimit: configuration.rowsPerHandOff, countLimit: 256)
     directories = OpenDirectories(
       budget: configuration.descriptorBudget, followsSymlinks: configuration.followsSymlinks,
-      outside: start.ancestors)
-    directoriesEntered = start.firstDirectoryNumber
-    relative = start.relative
-    rootDevice = start.rootDevice
+      outside: subtree?.ancestors ?? [])
   }
 
   deinit {
