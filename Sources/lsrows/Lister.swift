@@ -199,11 +199,8 @@ final class Lister {
             try tree!.add(row, output: output)
           }
         case .rows:
-          // Rows of several directories in a row go out in one write.
-          let spans = rest.prefix { $0.rows != nil }
-          try output.write(spans: ListingSpans(spans: spans.compactMap(\.rows)))
+          try output.write(spans: rest.takeRowSpans())
           try stopAtLimit()
-          rest = rest[spans.endIndex...]
           continue
         default: try reportProblem(event)
         }

@@ -34,10 +34,8 @@ final class SubtreeRenderer: SubtreeRendering {
     var rest = events[...]
     while let event = rest.first {
       if event.rows != nil {
-        let spans = rest.prefix { $0.rows != nil }
         // Rendering into memory cannot fail: its only error is a write's.
-        try? output.write(spans: ListingSpans(spans: spans.compactMap(\.rows)))
-        rest = rest[spans.endIndex...]
+        try? output.write(spans: rest.takeRowSpans())
         continue
       }
       flush()

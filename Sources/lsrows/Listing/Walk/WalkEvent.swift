@@ -27,3 +27,17 @@ extension WalkEvent {
     return nil
   }
 }
+
+extension ArraySlice<WalkEvent> {
+  /// Takes the run of `.rows` events at the front off, as the spans of
+  /// one write.
+  ///
+  /// A tree of small directories sends a span per directory, and a write
+  /// per span cost more than its rows. Empty when the first event is not
+  /// rows.
+  mutating func takeRowSpans() -> ListingSpans {
+    let rows = prefix { $0.rows != nil }
+    self = self[rows.endIndex...]
+    return ListingSpans(spans: rows.compactMap(\.rows))
+  }
+}
