@@ -5,6 +5,10 @@
 /// thread; an entry that vanished since `readdir` keeps its row with no status.
 struct MetadataReader: Sendable {
   let needs: MetadataNeeds
+  /// The kinds of entry that need a call, one bit per ``FileKind`` raw
+  /// value, with the subdirectories' entry counts and without: every entry
+  /// of every directory is asked, so the answer is worked out per kind once.
+  private let kindsNeedingWork: (counting: UInt16, notCounting: UInt16)
   /// Above this many entries the work is split between two threads.
   static let parallelThreshold = 4096
   /// With threads to spare (a slow file system, where each status is a
@@ -13,6 +17,18 @@ struct MetadataReader: Sendable {
   /// threads, for the operand's entries are statted while nothing else is.
   static let smallestPart = 4
   static let mostParts = HelperDemand.spareThreadLimit
+
+  init(needs: MetadataNeeds) {
+    self.needs = needs
+    func kinds(_ needs: MetadataNeeds) -> UInt16 {
+      var kinds: UInt16 = 0
+      for kind in FileKind.allCases where Self.needsWork(kind, needs) {
+        kinds |= 1 << kind.rawValue
+      }
+      return kinds
+    }
+    kindsNeedingWork = (kinds(needs), kinds(needs.withoutEntryCounts))
+  }
 
   /// Fills in `list`'s details for the entries of the directory open as
   /// `directory`, whose entries' paths start with `pathPrefix`.
@@ -41,8 +57,9 @@ struct MetadataReader: Sendable {
     // A constant, not a variable: a closure that captures a variable
     // boxes it on the heap, an allocation per directory.
     let needs = countingEntries ? needs : needs.withoutEntryCounts
-    guard !needs.isEmpty, start < end,
-      list.entries[start..<end].contains(where: { needsWork($0, needs) })
+    let kinds = countingEntries ? kindsNeedingWork.counting : kindsNeedingWork.notCounting
+    guard kinds != 0, start < end,
+      list.entries[start..<end].contains(where: { kinds & (1 << $0.kind.rawValue) != 0 })
     else { return [] }
     try list.prepareDetails()
     let count = end - start
@@ -132,12 +149,12 @@ struct MetadataReader: Sendable {
     needs.statusKinds.contains(.every) || needs.accessControlLists || needs.securityContexts
   }
 
-  /// Whether anything is to be read about `entry`: a walk of directories
-  /// whose entries all said their kind needs nothing.
-  private func needsWork(_ entry: Entry, _ needs: MetadataNeeds) -> Bool {
-    needs.needsStatus(entry.kind)
-      || (entry.kind == .symbolicLink && (needs.symlinkTargets || needs.targetModes))
-      || (entry.kind == .directory && needs.entryCounts)
+  /// Whether anything is to be read about an entry of `kind`: nothing, in
+  /// a walk of directories whose entries all said a kind that needs none.
+  private static func needsWork(_ kind: FileKind, _ needs: MetadataNeeds) -> Bool {
+    needs.needsStatus(kind)
+      || (kind == .symbolicLink && (needs.symlinkTargets || needs.targetModes))
+      || (kind == .directory && needs.entryCounts)
       || needs.accessControlLists || needs.securityContexts
   }
 
