@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import Synchronization
 
 extension FileDescriptor {
   /// The status of the open file itself.
@@ -59,13 +60,18 @@ extension FileDescriptor {
     of name: UnsafePointer<CChar>, flags: CInt, fields: UInt32,
     _ read: (UnsafePointer<statx>) -> Result
   ) throws(Errno) -> Result? {
-    guard kernelHasStatx else { return nil }
+    guard kernelHasStatx.load(ordering: .relaxed) else { return nil }
     // Uninitialized: statx fills what is read, and zeroing the record
     // first would cost as much again.
     return try withUnsafeTemporaryAllocation(of: statx.self, capacity: 1) {
-      record throws(Errno) -> Result in
-      _ = try retryingInterrupts {
-        clinux_statx(rawValue, name, flags, fields, record.baseAddress)
+      record throws(Errno) -> Result? in
+      do throws(Errno) {
+        _ = try retryingInterrupts {
+          clinux_statx(rawValue, name, flags, fields, record.baseAddress)
+        }
+      } catch .notImplemented {
+        kernelHasStatx.store(false, ordering: .relaxed)
+        return nil
       }
       return read(record.baseAddress!)
     }
@@ -90,10 +96,10 @@ extension FileDescriptor {
   }
 }
 
-/// Whether the kernel answers `statx` (one before 4.11 says ENOSYS; every
-/// status then comes from `stat`), asked once, on the working directory.
-private let kernelHasStatx: Bool = {
-  var probe = statx()
-  let result = clinux_statx(AT_FDCWD, ".", 0, UInt32(STATX_BASIC_STATS), &probe)
-  return result == 0 || Errno.current != .notImplemented
-}()
+/// Whether the kernel answers `statx`.
+///
+/// One before 4.11 says ENOSYS to the first call, and every status then
+/// comes from `stat`. Learned from that call rather than asked ahead, so
+/// that a listing looks at nothing it was not asked about, such as a
+/// working directory on a slow server.
+private let kernelHasStatx = Atomic(true)

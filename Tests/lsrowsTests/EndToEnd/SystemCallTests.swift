@@ -214,6 +214,25 @@ struct SystemCallTests {
     }
   }
 
+  /// With a directory to list, lsrows looks at nothing else: not its
+  /// working directory, which may be on a slow server.
+  @Test func theWorkingDirectoryIsNotLookedAt() {
+    let root = fixture(files: 3, directories: 2)
+    let report = root.path + "/calls.out"
+    for arguments in [[], ["-l"], ["-R"]] {
+      _ = runProcess(
+        "strace",
+        ["-f", "-e", "trace=%stat,%file", "-o", report, Programs.lsrows].map(bytes)
+          + (arguments + [root.path + "/d"]).map(bytes))
+      let text = (try? readText(report)) ?? ""
+      let onWorkingDirectory = text.split(separator: "\n").filter {
+        $0.contains("AT_FDCWD, \".\"") || $0.contains("(\".\"")
+      }
+      #expect(text.contains("openat"), "\(arguments): \(text)")
+      #expect(onWorkingDirectory.isEmpty, "\(arguments): \(onWorkingDirectory)")
+    }
+  }
+
   @Test func classifyStatsOnlyRegularFiles() {
     let root = fixture(files: 10, directories: 1000)
     let baseline = statCalls(calls([], in: root.path))
