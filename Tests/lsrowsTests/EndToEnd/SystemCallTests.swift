@@ -82,17 +82,25 @@ struct SystemCallTests {
     return root
   }
 
+  /// Runs lsrows with `arguments` under `strace -f -e trace=CALLS`, the
+  /// trace written in `directory`: the lines of the trace, and how lsrows
+  /// exited.
+  func trace(
+    _ calls: String, _ arguments: [String], in directory: String
+  ) -> (lines: [Substring], exitStatus: Int32?) {
+    let report = directory + "/trace.out"
+    let result = runProcess(
+      "strace",
+      (["-f", "-e", "trace=" + calls, "-o", report, Programs.lsrows] + arguments).map(bytes))
+    return (((try? readText(report)) ?? "").split(separator: "\n"), result.exitStatus)
+  }
+
   /// How many times lsrows opens something in the fixture for
   /// `arguments`: the files glibc opens for itself (the processor count
   /// when many threads start, as on a machine so loaded that the walk
   /// finds its reads slow) are not counted.
   func fixtureOpens(_ arguments: [String], in directory: String) -> Int {
-    let trace = directory + "/openat.out"
-    _ = runProcess(
-      "strace",
-      [bytes("-f"), bytes("-e"), bytes("trace=open,openat"), bytes("-o"), bytes(trace)]
-        + [bytes(Programs.lsrows)] + arguments.map(bytes) + [bytes(directory + "/d")])
-    let lines = ((try? readText(trace)) ?? "").split(separator: "\n")
+    let lines = trace("open,openat", arguments + [directory + "/d"], in: directory).lines
     return lines.filter { line in
       guard line.contains("open"), let quote = line.firstIndex(of: "\"") else { return false }
       let path = line[line.index(after: quote)...]
@@ -160,13 +168,9 @@ struct SystemCallTests {
     ))
   func startingUpOpensNoProcFile() {
     let root = fixture(files: 1, directories: 0)
-    let trace = root.path + "/openat.out"
-    let result = runProcess(
-      "strace",
-      [bytes("-f"), bytes("-e"), bytes("trace=open,openat"), bytes("-o"), bytes(trace)]
-        + [bytes(Programs.lsrows), bytes("--"), bytes("-x y"), bytes(root.path + "/d")])
-    #expect(result.exitStatus == 2)
-    let opened = (try? readText(trace)) ?? ""
+    let traced = trace("open,openat", ["--", "-x y", root.path + "/d"], in: root.path)
+    #expect(traced.exitStatus == 2)
+    let opened = traced.lines.joined(separator: "\n")
     #expect(opened.contains(root.path + "/d"))
     #expect(!opened.contains("/proc/"), "\(opened)")
   }
@@ -193,18 +197,11 @@ struct SystemCallTests {
   @Test func enteredDirectoriesAreIdentifiedWithoutAskingTheServer() {
     let root = fixture(files: 3, directories: 20)
     for index in 0..<20 { root.directory("d/dir\(index)/inner") }
-    let report = root.path + "/statx.out"
     for arguments in [["-R"], ["-RA", "--sort-by=-size"], ["-RL"]] {
-      _ = runProcess(
-        "strace",
-        ["-f", "-e", "trace=statx", "-o", report, Programs.lsrows].map(bytes)
-          + (arguments + [root.path + "/d"]).map(bytes))
-      let text = (try? readText(report)) ?? ""
-      let onDescriptors = text.split(separator: "\n").filter {
-        $0.contains("statx(") && $0.contains(#", "", "#)
-      }
+      let lines = trace("statx", arguments + [root.path + "/d"], in: root.path).lines
+      let onDescriptors = lines.filter { $0.contains("statx(") && $0.contains(#", "", "#) }
       // The operand, then its 20 subdirectories and theirs.
-      #expect(onDescriptors.count >= 41, "\(arguments): \(text)")
+      #expect(onDescriptors.count >= 41, "\(arguments): \(lines)")
       #expect(onDescriptors.first?.contains("AT_STATX_DONT_SYNC") == false, "\(arguments)")
       for call in onDescriptors.dropFirst() {
         #expect(
@@ -218,17 +215,12 @@ struct SystemCallTests {
   /// working directory, which may be on a slow server.
   @Test func theWorkingDirectoryIsNotLookedAt() {
     let root = fixture(files: 3, directories: 2)
-    let report = root.path + "/calls.out"
     for arguments in [[], ["-l"], ["-R"]] {
-      _ = runProcess(
-        "strace",
-        ["-f", "-e", "trace=%stat,%file", "-o", report, Programs.lsrows].map(bytes)
-          + (arguments + [root.path + "/d"]).map(bytes))
-      let text = (try? readText(report)) ?? ""
-      let onWorkingDirectory = text.split(separator: "\n").filter {
+      let lines = trace("%stat,%file", arguments + [root.path + "/d"], in: root.path).lines
+      let onWorkingDirectory = lines.filter {
         $0.contains("AT_FDCWD, \".\"") || $0.contains("(\".\"")
       }
-      #expect(text.contains("openat"), "\(arguments): \(text)")
+      #expect(lines.contains { $0.contains("openat") }, "\(arguments): \(lines)")
       #expect(onWorkingDirectory.isEmpty, "\(arguments): \(onWorkingDirectory)")
     }
   }
