@@ -30,9 +30,17 @@ ssize_t clinux_getdents64(int descriptor, void *buffer, size_t size) {
   return getdents64(descriptor, buffer, size);
 }
 
+// The system call itself, not glibc's statx: on ENOSYS glibc emulates it
+// with fstatat, a second call for every file that the caller cannot see,
+// so it would never learn to call fstatat alone.
 int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
                  struct statx *status) {
-  return statx(directory, path, flags, mask, status);
+#ifdef SYS_statx
+  return syscall(SYS_statx, directory, path, flags, mask, status);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
 }
 
 const int clinux_at_empty_path = AT_EMPTY_PATH;

@@ -22,7 +22,7 @@
 /// records, whose layout is that of Swift's `dirent` on 64-bit Linux.
 ssize_t clinux_getdents64(int descriptor, void *buffer, size_t size);
 
-/// glibc's statx(2) (2.28).
+/// statx(2), the kernel's: ENOSYS where the kernel has none (before 4.11).
 int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
                  struct statx *status);
 

@@ -83,16 +83,22 @@ struct SystemCallTests {
   }
 
   /// Runs lsrows with `arguments` under `strace -f -e trace=CALLS`, the
-  /// trace written in `directory`: the lines of the trace, and how lsrows
-  /// exited.
+  /// trace written in `directory`, with `injecting` as strace's
+  /// `-e inject=` if given: the lines of the trace, what lsrows wrote, and
+  /// how it exited.
   func trace(
-    _ calls: String, _ arguments: [String], in directory: String
-  ) -> (lines: [Substring], exitStatus: Int32?) {
+    _ calls: String, _ arguments: [String], in directory: String, injecting: String? = nil
+  ) -> (lines: [Substring], output: [UInt8], exitStatus: Int32?) {
     let report = directory + "/trace.out"
+    let injection = injecting.map { ["-e", "inject=" + $0] } ?? []
     let result = runProcess(
       "strace",
-      (["-f", "-e", "trace=" + calls, "-o", report, Programs.lsrows] + arguments).map(bytes))
-    return (((try? readText(report)) ?? "").split(separator: "\n"), result.exitStatus)
+      (["-f", "-e", "trace=" + calls] + injection + ["-o", report, Programs.lsrows] + arguments)
+        .map(bytes))
+    return (
+      ((try? readText(report)) ?? "").split(separator: "\n"), result.standardOutput,
+      result.exitStatus
+    )
   }
 
   /// How many times lsrows opens something in the fixture for
@@ -222,6 +228,39 @@ struct SystemCallTests {
       }
       #expect(lines.contains { $0.contains("openat") }, "\(arguments): \(lines)")
       #expect(onWorkingDirectory.isEmpty, "\(arguments): \(onWorkingDirectory)")
+    }
+  }
+
+  /// Without `statx`, each status is one `fstatat`, with the same output.
+  ///
+  /// Where the kernel has none (before 4.11, or a sandbox hides it), the
+  /// first call says so. glibc's own `statx` would answer each call by
+  /// trying `statx` and then `fstatat`.
+  @Test(
+    .disabled(
+      if: Programs.sanitizer != nil, "LeakSanitizer stops under ptrace, and the exit status with it"
+    ))
+  func withoutStatxEachStatusIsOneFstatat() {
+    let root = fixture(files: 30, directories: 3)
+    root.file("d/sized", contents: "twelve bytes")
+    root.symlink("d/link", to: "sized")
+    root.fifo("d/fifo")
+    for arguments in [
+      ["-l", "--time-style=full-iso"], ["-lR"], ["-S"], ["-t", "-R"], ["-F"],
+      ["--json", "--fields=name,size,mtime,links,inode,mode,uid"],
+    ] {
+      let operand = root.path + "/d"
+      let expected = lsrows((arguments + [operand]).map(bytes))
+      let traced = trace(
+        "statx,newfstatat", arguments + [operand], in: root.path, injecting: "statx:error=ENOSYS")
+      #expect(traced.exitStatus == 0, "\(arguments)")
+      #expect(traced.output == expected.standardOutput, "\(arguments)")
+      let onFixture = traced.lines.filter { $0.contains(operand) || !$0.contains("\"/") }
+      let statxCalls = onFixture.filter { $0.contains("statx(") }
+      let fstatatCalls = onFixture.filter { $0.contains("newfstatat(") }
+      // One thread or a few may ask before the first answer is known.
+      #expect(!statxCalls.isEmpty && statxCalls.count <= 4, "\(arguments): \(statxCalls)")
+      #expect(fstatatCalls.count >= 30, "\(arguments): \(onFixture)")
     }
   }
 

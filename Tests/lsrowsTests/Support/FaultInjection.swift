@@ -1,8 +1,9 @@
 import Glibc
 
 /// A shared library for `LD_PRELOAD` that makes the stat calls of lsrows and
-/// ls fail with ENOENT for any path holding "VANISHED", as if the entry had
-/// been deleted between `readdir` and `lstat`.
+/// ls (glibc's, and `statx` made through `syscall`) fail with ENOENT for any
+/// path holding "VANISHED", as if the entry had been deleted between
+/// `readdir` and `lstat`.
 ///
 /// Built with the C compiler the machine has, once per test process.
 enum FaultInjection {
@@ -29,8 +30,10 @@ enum FaultInjection {
     #include <dlfcn.h>
     #include <errno.h>
     #include <fcntl.h>
+    #include <stdarg.h>
     #include <string.h>
     #include <sys/stat.h>
+    #include <sys/syscall.h>
 
     static int vanished(const char *path) { return path && strstr(path, "\(marker)"); }
 
@@ -45,6 +48,18 @@ enum FaultInjection {
     int statx(int dir, const char *path, int flags, unsigned mask, struct statx *buf) {
       if (vanished(path)) { errno = ENOENT; return -1; }
       FORWARD(statx, dir, path, flags, mask, buf);
+    }
+    // lsrows makes statx as a system call, so that ENOSYS reaches it.
+    long syscall(long number, ...) {
+      va_list list;
+      va_start(list, number);
+      long a[6];
+      for (int i = 0; i < 6; i++) a[i] = va_arg(list, long);
+      va_end(list);
+      if (number == SYS_statx && vanished((const char *)a[1])) { errno = ENOENT; return -1; }
+      static long (*real)(long, ...);
+      if (!real) real = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
+      return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
     }
     int lstat(const char *path, struct stat *buf) {
       if (vanished(path)) { errno = ENOENT; return -1; }
