@@ -200,7 +200,12 @@ final class TreeWalker: BatchProducer {
   private func end() {
     guard !hasEnded else { return }
     hasEnded = true
-    if ownsSubtrees { subtrees?.endClaims() }
+    // A walk that stopped early takes back the claims it will not reach.
+    // One that ran to the end still has its last events to be written,
+    // and the parts of the worker's subtrees that the writing thread lists
+    // meanwhile claim subtrees for the worker as this walk did, until the
+    // writer is done with it (`deinit`).
+    if ownsSubtrees && events.isStopped { subtrees?.endClaims() }
     prefetch?.stop()
     prefetch = nil
     directories.removeAll()
