@@ -99,7 +99,7 @@ extension FileDescriptor {
 /// Whether the kernel answers `statx`.
 ///
 /// One before 4.11 (or a sandbox that hides the call) says ENOSYS to the
-/// first call, and every status then comes from `stat`. Learned from that call rather than asked ahead, so
-/// that a listing looks at nothing it was not asked about, such as a
-/// working directory on a slow server.
+/// first call, and every status then comes from `stat`. Learned from that
+/// call rather than asked ahead, so that a listing looks at nothing it was
+/// not asked about, such as a working directory on a slow server.
 private let kernelHasStatx = Atomic(true)
