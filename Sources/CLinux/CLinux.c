@@ -32,15 +32,11 @@ ssize_t clinux_getdents64(int descriptor, void *buffer, size_t size) {
 
 // The system call itself, not glibc's statx: on ENOSYS glibc emulates it
 // with fstatat, a second call for every file that the caller cannot see,
-// so it would never learn to call fstatat alone.
+// so it would never learn to call fstatat alone. Headers that declare
+// struct statx (CLinux.h) number the call too.
 int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
                  struct statx *status) {
-#ifdef SYS_statx
   return syscall(SYS_statx, directory, path, flags, mask, status);
-#else
-  errno = ENOSYS;
-  return -1;
-#endif
 }
 
 const int clinux_at_empty_path = AT_EMPTY_PATH;
