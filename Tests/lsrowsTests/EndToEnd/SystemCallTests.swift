@@ -245,11 +245,11 @@ struct SystemCallTests {
     root.file("d/sized", contents: "twelve bytes")
     root.symlink("d/link", to: "sized")
     root.fifo("d/fifo")
+    let operand = root.path + "/d"
     for arguments in [
       ["-l", "--time-style=full-iso"], ["-lR"], ["-S"], ["-t", "-R"], ["-F"],
       ["--json", "--fields=name,size,mtime,links,inode,mode,uid"],
     ] {
-      let operand = root.path + "/d"
       let expected = lsrows((arguments + [operand]).map(bytes))
       let traced = trace(
         "statx,newfstatat", arguments + [operand], in: root.path, injecting: "statx:error=ENOSYS")
