@@ -160,7 +160,7 @@ final class SubtreeScheduler: @unchecked Sendable {
     splitter.stop()
   }
 
-  /// Claims no more, once the operand's walk ended.
+  /// Claims no more, once the operand's walk stopped early.
   func endClaims() {
     splitter.endClaims()
   }
