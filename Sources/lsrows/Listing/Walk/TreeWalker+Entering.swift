@@ -220,4 +220,24 @@ extension TreeWalker {
       child.error = error
     }
   }
+
+  /// Whether the walk enters `entry`, at `depth`: a directory above the
+  /// depth limit, not `.` or `..`.
+  func isDescendable(
+    _ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, at depth: Int
+  ) -> Bool {
+    depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
+  }
+
+  /// Whether any entry left to write in `frame` is a directory to walk.
+  func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
+    func hasDirectories(_ list: EntryList?, from start: Int) -> Bool {
+      guard let list else { return false }
+      return list.names.withUnsafeBufferPointer { names in
+        list.entries[start...].contains { isDescendable($0, names, at: frame.depth) }
+      }
+    }
+    return hasDirectories(frame.currentEntries, from: frame.next)
+      || frame.queued.contains { hasDirectories($0.storage, from: 0) }
+  }
 }

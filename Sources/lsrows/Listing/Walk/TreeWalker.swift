@@ -35,7 +35,6 @@ final class TreeWalker: BatchProducer {
   let configuration: WalkConfiguration
   let paths: WalkPaths
   private var operand: [UInt8] { paths.operand }
-  private var operandPrefix: [UInt8] { paths.operandPrefix }
   private let walkNumber: Int
   /// Reads subdirectories ahead on a second thread, during `-R`.
   var prefetch: DirectoryPrefetch?
@@ -281,25 +280,7 @@ final class TreeWalker: BatchProducer {
     if directories.top !== frame { frame.park() }
   }
 
-  func isDescendable(
-    _ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, at depth: Int
-  ) -> Bool {
-    depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
-  }
-
-  /// Whether any entry left to write in `frame` is a directory to walk.
-  private func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
-    func hasDirectories(_ list: EntryList?, from start: Int) -> Bool {
-      guard let list else { return false }
-      return list.names.withUnsafeBufferPointer { names in
-        list.entries[start...].contains { isDescendable($0, names, at: frame.depth) }
-      }
-    }
-    return hasDirectories(frame.currentEntries, from: frame.next)
-      || frame.queued.contains { hasDirectories($0.storage, from: 0) }
-  }
-
-  // MARK: - Paths and events
+  // MARK: - The path and directory numbers
 
   /// Makes the relative path that of `name` in `parent`.
   func extendRelativePath(to name: ArraySlice<UInt8>, below parent: WalkFrame) {
@@ -308,50 +289,8 @@ final class TreeWalker: BatchProducer {
     relative.append(UInt8(ascii: "/"))
   }
 
-  /// Where the rows of the directory at the end of the relative path are.
-  func location(depth: Int) -> RowLocation {
-    paths.location(relative: relative, depth: depth)
-  }
-
-  /// Where the rows of `frame`, on the current path, are.
-  func location(of frame: WalkFrame) -> RowLocation {
-    paths.location(relative: Array(relative[..<frame.relativeLength]), depth: frame.depth)
-  }
-
-  /// With `--gitignore`, the subdirectory `name` of `parent`, at the end
-  /// of the relative path, as its read enters it.
-  func entering(_ name: ArraySlice<UInt8>, below parent: WalkFrame) -> GitIgnoreScope.Entering? {
-    configuration.gitSettings.map { settings in
-      GitIgnoreScope.Entering(
-        parent: parent.ignoreScope, name: name,
-        messagePrefix: paths.pathPrefix(relative: relative), settings: settings)
-    }
-  }
-
-  /// The directory's path as messages name it.
-  func directoryPath(of frame: WalkFrame) -> [UInt8] {
-    frame.relativeLength == 0 ? operand : operandPrefix + relative[..<(frame.relativeLength - 1)]
-  }
-
   func nextDirectoryID() -> DirectoryID {
     directoriesEntered += 1
     return DirectoryID(walk: walkNumber, directory: directoriesEntered)
-  }
-
-  /// Ends the walk for want of memory: what was queued goes first, then
-  /// the event that stops lsrows.
-  func exhaust() {
-    send(.exhausted)
-    events.stop()
-  }
-
-  func send(_ event: WalkEvent) {
-    var weight = 0
-    if case .rows(let listing, let range) = event {
-      // A path weighs as a row per 64 bytes, so that a group holds the
-      // listings of few deep directories, each with its own path.
-      weight = range.count + (listing.location.pathPrefix.count >> 6)
-    }
-    events.append(event, weight: weight)
   }
 }
