@@ -106,6 +106,33 @@ import Testing
     #expect(rows == TreeOracle().rows(of: root.path("top")))
   }
 
+  /// A subtree deeper than its walk's budget is opened again by its path.
+  ///
+  /// A subtree's walk keeps a quarter of the walk's open directories
+  /// (16): deeper than that it closes its first, and opens it again from
+  /// the working directory when a later subdirectory needs it. The
+  /// working directory here is elsewhere, so the name alone names nothing
+  /// there.
+  @Test func aSubtreeDeeperThanItsBudgetIsOpenedAgainByItsPath() {
+    let root = TemporaryDirectory()
+    root.directory("elsewhere")
+    // Large enough that the worker takes `a` while this one is written.
+    root.directory("top")
+    root.directory("top/0")
+    for file in 0..<3000 { root.file("top/0/f\(file)") }
+    Self.makeDirectories("top/a/" + (1...20).map { "d\($0)" }.joined(separator: "/"), in: root)
+    Self.makeDirectories("top/a/z/inner", in: root)
+    root.file("top/a/z/inner/file")
+    let top = String(decoding: root.path("top"), as: UTF8.self)
+    for options in [["-RA"], ["-RAl"]] {
+      let result = Self.expectSameInEveryMode(options, [top], in: root.path + "/elsewhere")
+      #expect(result.exitStatus == 0, "\(options)")
+      #expect(result.errorText == "", "\(options)")
+    }
+    let rows = splitRows(lsrows("-RA", top, in: root.path + "/elsewhere").standardOutput)
+    #expect(rows == TreeOracle().rows(of: root.path("top")))
+  }
+
   /// What cannot be read is reported where the walk meets it, once, in
   /// ls's words, by whichever thread met it.
   @Test(.enabled(if: getuid() == 0, "setpriv needs root to change user"))

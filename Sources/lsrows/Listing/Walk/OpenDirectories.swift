@@ -16,6 +16,10 @@ final class OpenDirectories {
   private static let scannedDepth = 64
   private let budget: Int
   private let followsSymlinks: Bool
+  /// Whether the first frame was opened through a symlink at its end: an
+  /// operand is, as ls follows one named on the command line; a subtree
+  /// is opened as its walk opens any directory.
+  private let firstFollowsSymlink: Bool
   /// The directories above the first frame, for a walk of a subtree
   /// (``SubtreeStart``): entering one of them again is a loop too.
   private let outside: Set<DirectoryIdentity>
@@ -24,10 +28,12 @@ final class OpenDirectories {
   ///   - budget: How many directories may be open at once.
   ///   - followsSymlinks: Whether the walk went through symlinks (`-L`),
   ///     so reopening by name must too.
-  ///   - outside: The directories on the path to the first frame.
+  ///   - outside: The directories on the path to the first frame, for
+  ///     the walk of a subtree; empty for an operand's walk.
   init(budget: Int, followsSymlinks: Bool, outside: [DirectoryIdentity] = []) {
     self.budget = max(2, budget)
     self.followsSymlinks = followsSymlinks
+    firstFollowsSymlink = followsSymlinks || outside.isEmpty
     self.outside = Set(outside)
   }
 
@@ -116,7 +122,8 @@ final class OpenDirectories {
   }
 
   /// Opens `frame` again from the nearest open directory above it, one name
-  /// at a time.
+  /// at a time; with none open, from the working directory, by the first
+  /// frame's name, which is its path (``WalkFrame/name``).
   ///
   /// - Throws: The failing `openat`'s error, or ENOENT when what is there
   ///   now is not the directory that was being listed.
@@ -136,9 +143,9 @@ final class OpenDirectories {
     defer { current?.close() }
     for level in start...index {
       let from = current ?? base
+      let follows = level == 0 ? firstFollowsSymlink : followsSymlinks
       let next = try Array(frames[level].name).withCString { name throws(Errno) in
-        try FileDescriptor.openDirectory(
-          name, relativeTo: from, followingSymlink: followsSymlinks || level == 0)
+        try FileDescriptor.openDirectory(name, relativeTo: from, followingSymlink: follows)
       }
       current?.close()
       current = next

@@ -115,8 +115,10 @@ extension TreeWalker {
     for failure in batch.ignoreScope?.failures ?? [] {
       send(.failure(failure, FailureSeverity.entry))
     }
+    // Named by its whole path: closed to stay within the budget, it is
+    // opened again by its first frame's name, from the working directory.
     let frame = WalkFrame(
-      stream: stream, identity: identity, name: start.name, relativeLength: relative.count,
+      stream: stream, identity: identity, name: start.path, relativeLength: relative.count,
       depth: start.depth, id: nextDirectoryID(), location: location,
       ignoreScope: batch.ignoreScope)
     directories.push(frame)

@@ -33,7 +33,9 @@ final class WalkFrame {
   var claimCursor: Int?
   let identity: DirectoryIdentity
   /// The name in the parent directory (sharing the parent's name bytes);
-  /// the operand itself for the first.
+  /// for the first, the path it was opened by from the working directory:
+  /// the operand, or the path of a subtree (``SubtreeStart/path``), which
+  /// ``OpenDirectories`` opens it by again once it was closed.
   let name: ArraySlice<UInt8>
   /// The parent's listing that holds `name`, kept so that its storage goes
   /// back to the ``EntryListPool`` only after this frame, which may still

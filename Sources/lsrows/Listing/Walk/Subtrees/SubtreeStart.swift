@@ -29,6 +29,11 @@ struct SubtreeStart: Sendable {
 
   private static let claimed = Atomic(0)
 
+  /// Its path from the working directory, without the NUL.
+  var path: ArraySlice<UInt8> {
+    openPath.dropLast()
+  }
+
   /// Its name, the last component of its relative path.
   var name: ArraySlice<UInt8> {
     let end = relative.count - 1
