@@ -264,6 +264,42 @@ struct SystemCallTests {
     }
   }
 
+  /// Without `listxattrat`, each ACL is asked by path, with the same output.
+  ///
+  /// Where the kernel has none (before 6.13), the first call says so, and
+  /// `-l` lists attributes by each entry's path instead.
+  @Test(
+    .disabled(
+      if: Programs.sanitizer != nil, "LeakSanitizer stops under ptrace, and the exit status with it"
+    ))
+  func withoutListxattratEachACLIsAskedByPath() {
+    let root = fixture(files: 5, directories: 2)
+    root.file("d/with-acl")
+    root.addAccessControlList("d/with-acl")
+    root.addAccessControlList("d/dir0")
+    root.symlink("d/link", to: "with-acl")
+    let operand = root.path + "/d"
+    let withoutListxattrat = [
+      "env", "LD_PRELOAD=" + FaultInjection.vanishingLibrary,
+      FaultInjection.noListxattratVariable + "=1", Programs.lsrows,
+    ]
+    for arguments in [["-l"], ["-lR"], ["-lL"], ["-lRA", "--time-style=full-iso"]] {
+      let expected = lsrows((arguments + [operand]).map(bytes))
+      #expect(expected.outputText.contains("+ "), "\(arguments): \(expected.outputText)")
+      let report = root.path + "/trace.out"
+      let traced = runProcess(
+        "strace",
+        (["-f", "-e", "trace=listxattr,llistxattr", "-o", report] + withoutListxattrat
+          + arguments + [operand]).map(bytes))
+      #expect(traced.exitStatus == 0, "\(arguments)")
+      #expect(Text(traced.standardOutput) == Text(expected.standardOutput), "\(arguments)")
+      let byPath = ((try? readText(report)) ?? "").split(separator: "\n").filter {
+        $0.contains("listxattr(\"" + operand)
+      }
+      #expect(byPath.count >= 8, "\(arguments): \(byPath)")
+    }
+  }
+
   @Test func classifyStatsOnlyRegularFiles() {
     let root = fixture(files: 10, directories: 1000)
     let baseline = statCalls(calls([], in: root.path))

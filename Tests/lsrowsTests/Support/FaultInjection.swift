@@ -3,11 +3,14 @@ import Glibc
 /// A shared library for `LD_PRELOAD` that makes the stat calls of lsrows and
 /// ls (glibc's, and `statx` made through `syscall`) fail with ENOENT for any
 /// path holding "VANISHED", as if the entry had been deleted between
-/// `readdir` and `lstat`.
+/// `readdir` and `lstat`; and, with ``noListxattratVariable`` set, answers
+/// `listxattrat` (a system call of Linux 6.13, which strace 6.1 cannot
+/// name to fail it) with ENOSYS, as an older kernel does.
 ///
 /// Built with the C compiler the machine has, once per test process.
 enum FaultInjection {
   static let marker = "VANISHED"
+  static let noListxattratVariable = "LSROWS_TEST_NO_LISTXATTRAT"
 
   static let vanishingLibrary: String = {
     let directory = "/tmp/lsrows-shim.\(getpid())"
@@ -33,7 +36,12 @@ enum FaultInjection {
     #include <stdarg.h>
     #include <string.h>
     #include <sys/stat.h>
+    #include <stdlib.h>
     #include <sys/syscall.h>
+
+    #ifndef SYS_listxattrat
+    #define SYS_listxattrat 465
+    #endif
 
     static int vanished(const char *path) { return path && strstr(path, "\(marker)"); }
 
@@ -57,6 +65,10 @@ enum FaultInjection {
       for (int i = 0; i < 6; i++) a[i] = va_arg(list, long);
       va_end(list);
       if (number == SYS_statx && vanished((const char *)a[1])) { errno = ENOENT; return -1; }
+      if (number == SYS_listxattrat && getenv("\(noListxattratVariable)")) {
+        errno = ENOSYS;
+        return -1;
+      }
       static long (*real)(long, ...);
       if (!real) real = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
       return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
