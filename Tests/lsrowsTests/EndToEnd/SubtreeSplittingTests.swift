@@ -75,6 +75,13 @@ import Testing
     }
     // Several operands, each its own walk, with a file among them.
     Self.expectSameInEveryMode(["-RAl"], ["special", ".", "special/fifo"], in: tree.root.path)
+    // Named from elsewhere: a subtree's walk opens what it lists by its
+    // path, which no name below the working directory stands for.
+    let elsewhere = TemporaryDirectory()
+    for options in [["-RA"], ["-RAl"]] {
+      let result = Self.expectSameInEveryMode(options, [tree.root.path], in: elsewhere.path)
+      #expect(result.exitStatus == 0, "\(options) \(seed) from elsewhere: \(result)")
+    }
   }
 
   /// One large subtree behind a small one, as in a source tree: the worker
