@@ -106,6 +106,21 @@ def read_floor():
     return binary
 
 
+def walk_floor():
+    """The flat recursive walk in Swift (bench/walk_floor.swift), built once
+    with the toolchain's swiftc as lsrows's release build is (no
+    exclusivity checks); None where it cannot be built."""
+    binary = os.path.join(BENCH_DIR, "walk_floor")
+    source = os.path.join(ROOT, "bench", "walk_floor.swift")
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        os.makedirs(BENCH_DIR, exist_ok=True)
+        built = subprocess.run(["swiftc", "-O", "-enforce-exclusivity=unchecked", "-swift-version",
+                                "6", "-o", binary, source], capture_output=True)
+        if built.returncode != 0:
+            return None
+    return binary
+
+
 def measure(command, env):
     """Runs `command` once; returns (wall seconds, peak RSS in KiB)."""
     with tempfile.NamedTemporaryFile() as report:
@@ -522,14 +537,25 @@ def user_cpu(lsrows, bfs, runs):
     runs. Over 31 runs the median of the ratio still moved by a tenth from
     one bench to the next; over 81 a median's error is 0.6 of that. The
     median decides the target; the mean and its standard error say how far
-    the medians of two runs of the bench may differ."""
+    the medians of two runs of the bench may differ.
+
+    A flat walk in Swift (bench/walk_floor.swift) runs in the same rounds
+    where it writes the same bytes: how far the language alone is from
+    bfs, and so how much of lsrows's time is its design."""
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
+    floor = walk_floor()
     for label, path in real_tree_inputs():
-        ours, theirs = [], []
+        # The floor counts only where it writes what lsrows writes.
+        same = floor is not None and subprocess.run(
+            [floor, path], capture_output=True, env=C_LOCALE).stdout == subprocess.run(
+            [lsrows, "-RA", path], capture_output=True, env=C_LOCALE).stdout
+        ours, theirs, flat = [], [], []
         for _ in range(max(81, runs * 12)):
             ours.append(cpu_times([lsrows, "-RA", path])[1])
             theirs.append(cpu_times([bfs, path])[1])
+            if same:
+                flat.append(cpu_times([floor, path])[1])
         ratio_of_means = statistics.mean(ours) / statistics.mean(theirs)
         # Standard error of a ratio of independent means (first order).
         spread = ratio_of_means * math.hypot(
@@ -546,10 +572,20 @@ def user_cpu(lsrows, bfs, runs):
         tight = ratio <= 1.25
         met &= tight
         print(f"  - {label}: {ratio:.2f}x (target <= 1.25x) — {'met' if tight else 'NOT met'}")
+        if same:
+            floor_time = statistics.median(flat)
+            print(f"  - a flat walk in Swift (bench/walk_floor.swift, the same output and "
+                  f"calls, for the record): {floor_time * 1000:.0f} ms, bfs / floor "
+                  f"{theirs / floor_time:.2f}x, lsrows / floor {ours / floor_time:.2f}x")
+        else:
+            print("  - the flat walk in Swift was not measured: "
+                  + ("swiftc could not build it" if floor is None else "its output differs"))
         ours, theirs = instructions([lsrows, "-RA", path]), instructions([bfs, path])
+        flat = instructions([floor, path]) if same else None
         if ours and theirs:
             print(f"  - instructions (callgrind, for the record): lsrows {ours / 1e6:.1f}M, "
-                  f"bfs {theirs / 1e6:.1f}M: {ours / theirs:.2f}x")
+                  f"bfs {theirs / 1e6:.1f}M: {ours / theirs:.2f}x"
+                  + (f"; the flat walk {flat / 1e6:.1f}M" if flat else ""))
         else:
             print("  - instructions not counted: no valgrind")
     return met
