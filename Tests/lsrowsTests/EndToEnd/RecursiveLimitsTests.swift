@@ -127,7 +127,7 @@ import Testing
     root.file("top/z")
     let result = lsrows(
       [bytes("-Rl"), bytes("top")], in: root.path,
-      environment: ["LD_PRELOAD": FaultInjection.vanishingLibrary])
+      environment: ["LD_PRELOAD": FaultInjection.library])
     #expect(result.exitStatus == 1)
     #expect(
       result.errorText

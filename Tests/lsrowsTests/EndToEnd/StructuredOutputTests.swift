@@ -175,7 +175,7 @@ import Testing
     root.file("d/kept")
     let result = lsrows(
       [bytes("--json"), bytes("d")], in: root.path,
-      environment: ["LD_PRELOAD": FaultInjection.vanishingLibrary])
+      environment: ["LD_PRELOAD": FaultInjection.library])
     #expect(result.exitStatus == 1)
     #expect(result.outputText.contains(#""type":"file","size":null,"mode":null"#))
     #expect(

@@ -123,7 +123,7 @@ import Testing
   @Test func aSubtreeDeeperThanItsBudgetIsOpenedAgainByItsPath() {
     let root = TemporaryDirectory()
     root.directory("elsewhere")
-    // Large enough that the worker takes `a` while this one is written.
+    // Large enough that the worker takes `a` while `0` is written.
     root.directory("top")
     root.directory("top/0")
     for file in 0..<3000 { root.file("top/0/f\(file)") }

@@ -280,7 +280,7 @@ struct SystemCallTests {
     root.symlink("d/link", to: "with-acl")
     let operand = root.path + "/d"
     let withoutListxattrat = [
-      "env", "LD_PRELOAD=" + FaultInjection.vanishingLibrary,
+      "env", "LD_PRELOAD=" + FaultInjection.library,
       FaultInjection.noListxattratVariable + "=1", Programs.lsrows,
     ]
     for arguments in [["-l"], ["-lR"], ["-lL"], ["-lRA", "--time-style=full-iso"]] {

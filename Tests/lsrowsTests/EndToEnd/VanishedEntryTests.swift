@@ -19,7 +19,7 @@ import Testing
   ])
   func reportedAsLsReportsItAndTheRestListed(flags: [String]) {
     let root = fixture()
-    let preload: [String: String?] = ["LD_PRELOAD": FaultInjection.vanishingLibrary]
+    let preload: [String: String?] = ["LD_PRELOAD": FaultInjection.library]
     let ours = lsrows(flags.map(bytes) + [bytes("dir")], in: root.path, environment: preload)
     let theirs = ls(
       [bytes("-1"), bytes("--time-style=long-iso")] + flags.map(bytes) + [bytes("dir")],
@@ -38,7 +38,7 @@ import Testing
     let root = fixture()
     let result = lsrows(
       [bytes("--format"), bytes("{name} {size} {mode}"), bytes("dir")], in: root.path,
-      environment: ["LD_PRELOAD": FaultInjection.vanishingLibrary])
+      environment: ["LD_PRELOAD": FaultInjection.library])
     #expect(result.exitStatus == 1)
     #expect(splitRows(result.standardOutput).contains(bytes("\(FaultInjection.marker)-file ? ?")))
     #expect(splitRows(result.standardOutput).contains(bytes("before 2 -rw-r--r--")))
@@ -47,7 +47,7 @@ import Testing
   @Test func aPlainListingDoesNotStatSoNothingVanishes() {
     let root = fixture()
     let result = lsrows(
-      [bytes("dir")], in: root.path, environment: ["LD_PRELOAD": FaultInjection.vanishingLibrary])
+      [bytes("dir")], in: root.path, environment: ["LD_PRELOAD": FaultInjection.library])
     #expect(result.exitStatus == 0)
     #expect(splitRows(result.standardOutput).count == 4)
   }

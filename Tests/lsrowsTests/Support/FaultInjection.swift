@@ -12,7 +12,7 @@ enum FaultInjection {
   static let marker = "VANISHED"
   static let noListxattratVariable = "LSROWS_TEST_NO_LISTXATTRAT"
 
-  static let vanishingLibrary: String = {
+  static let library: String = {
     let directory = "/tmp/lsrows-shim.\(getpid())"
     mkdir(directory, 0o755)
     let source = directory + "/vanish.c"
@@ -34,9 +34,9 @@ enum FaultInjection {
     #include <errno.h>
     #include <fcntl.h>
     #include <stdarg.h>
+    #include <stdlib.h>
     #include <string.h>
     #include <sys/stat.h>
-    #include <stdlib.h>
     #include <sys/syscall.h>
 
     #ifndef SYS_listxattrat
