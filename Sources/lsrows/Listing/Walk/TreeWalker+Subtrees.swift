@@ -69,7 +69,7 @@ extension TreeWalker {
         if above === frame { break }
       }
       let start = SubtreeStart(
-        openPath: prefix + name + [0], messagePath: prefix + name, relative: subtreeRelative,
+        openPath: prefix + name + [0], relative: subtreeRelative,
         depth: frame.depth + 1, ancestors: ancestors, rootDevice: rootDevice,
         parentScope: frame.ignoreScope,
         firstDirectoryNumber: SubtreeStart.firstDirectoryNumber())
@@ -94,14 +94,14 @@ extension TreeWalker {
       }
       identity = try stream.descriptor.identity()
     } catch {
-      return send(.failure(.openDirectory(start.messagePath, error), FailureSeverity.entry))
+      return send(.failure(.openDirectory(Array(start.path), error), FailureSeverity.entry))
     }
     if slowness?.isSlow == true {
       startPrefetch(operandIsSlow: true)
     } else if configuration.readsAhead {
       recordOpening(since: started)
     }
-    if directories.contains(identity) { return send(.loop(start.messagePath)) }
+    if directories.contains(identity) { return send(.loop(Array(start.path))) }
     // --one-file-system: a mount point is listed, not entered.
     if configuration.staysOnFileSystem, identity.device != rootDevice { return }
     let location = location(depth: start.depth)

@@ -4,8 +4,6 @@ import Synchronization
 struct SubtreeStart: Sendable {
   /// Its path from the working directory, NUL-terminated, to open it by.
   let openPath: [UInt8]
-  /// Its path as messages name it.
-  let messagePath: [UInt8]
   /// The path from the operand to it, `/`-terminated.
   let relative: [UInt8]
   /// The depth of its entries.
@@ -29,7 +27,8 @@ struct SubtreeStart: Sendable {
 
   private static let claimed = Atomic(0)
 
-  /// Its path from the working directory, without the NUL.
+  /// Its path from the working directory, without the NUL: as messages
+  /// name it, and as its walk opens it again.
   var path: ArraySlice<UInt8> {
     openPath.dropLast()
   }
