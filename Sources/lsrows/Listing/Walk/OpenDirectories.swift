@@ -16,10 +16,6 @@ final class OpenDirectories {
   private static let scannedDepth = 64
   private let budget: Int
   private let followsSymlinks: Bool
-  /// Whether the first frame was opened through a symlink at its end: an
-  /// operand is, as ls follows one named on the command line; a subtree
-  /// is opened as its walk opens any directory.
-  private let firstFollowsSymlink: Bool
   /// The directories above the first frame, for a walk of a subtree
   /// (``SubtreeStart``): entering one of them again is a loop too.
   private let outside: Set<DirectoryIdentity>
@@ -33,8 +29,14 @@ final class OpenDirectories {
   init(budget: Int, followsSymlinks: Bool, outside: [DirectoryIdentity] = []) {
     self.budget = max(2, budget)
     self.followsSymlinks = followsSymlinks
-    firstFollowsSymlink = followsSymlinks || outside.isEmpty
     self.outside = Set(outside)
+  }
+
+  /// Whether the first frame was opened through a symlink at its end: an
+  /// operand is, as ls follows one named on the command line; a subtree
+  /// (with directories outside it) is opened as its walk opens any other.
+  private var firstFollowsSymlink: Bool {
+    followsSymlinks || outside.isEmpty
   }
 
   var top: WalkFrame? {
