@@ -84,16 +84,19 @@ struct SystemCallTests {
 
   /// Runs lsrows with `arguments` under `strace -f -e trace=CALLS`, the
   /// trace written in `directory`, with `injecting` as strace's
-  /// `-e inject=` if given: the lines of the trace, what lsrows wrote, and
-  /// how it exited.
+  /// `-e inject=` if given and `environment` set for lsrows alone (through
+  /// `env`, so that a preloaded library is not strace's): the lines of the
+  /// trace, what lsrows wrote, and how it exited.
   func trace(
-    _ calls: String, _ arguments: [String], in directory: String, injecting: String? = nil
+    _ calls: String, _ arguments: [String], in directory: String, injecting: String? = nil,
+    environment: [String] = []
   ) -> (lines: [Substring], output: [UInt8], exitStatus: Int32?) {
     let report = directory + "/trace.out"
     let injection = injecting.map { ["-e", "inject=" + $0] } ?? []
+    let command = (environment.isEmpty ? [] : ["env"] + environment) + [Programs.lsrows]
     let result = runProcess(
       "strace",
-      (["-f", "-e", "trace=" + calls] + injection + ["-o", report, Programs.lsrows] + arguments)
+      (["-f", "-e", "trace=" + calls] + injection + ["-o", report] + command + arguments)
         .map(bytes))
     return (
       ((try? readText(report)) ?? "").split(separator: "\n"), result.standardOutput,
@@ -280,22 +283,17 @@ struct SystemCallTests {
     root.symlink("d/link", to: "with-acl")
     let operand = root.path + "/d"
     let withoutListxattrat = [
-      "env", "LD_PRELOAD=" + FaultInjection.library,
-      FaultInjection.noListxattratVariable + "=1", Programs.lsrows,
+      "LD_PRELOAD=" + FaultInjection.library, FaultInjection.noListxattratVariable + "=1",
     ]
     for arguments in [["-l"], ["-lR"], ["-lL"], ["-lRA", "--time-style=full-iso"]] {
       let expected = lsrows((arguments + [operand]).map(bytes))
       #expect(expected.outputText.contains("+ "), "\(arguments): \(expected.outputText)")
-      let report = root.path + "/trace.out"
-      let traced = runProcess(
-        "strace",
-        (["-f", "-e", "trace=listxattr,llistxattr", "-o", report] + withoutListxattrat
-          + arguments + [operand]).map(bytes))
+      let traced = trace(
+        "listxattr,llistxattr", arguments + [operand], in: root.path,
+        environment: withoutListxattrat)
       #expect(traced.exitStatus == 0, "\(arguments)")
-      #expect(Text(traced.standardOutput) == Text(expected.standardOutput), "\(arguments)")
-      let byPath = ((try? readText(report)) ?? "").split(separator: "\n").filter {
-        $0.contains("listxattr(\"" + operand)
-      }
+      #expect(Text(traced.output) == Text(expected.standardOutput), "\(arguments)")
+      let byPath = traced.lines.filter { $0.contains("listxattr(\"" + operand) }
       #expect(byPath.count >= 8, "\(arguments): \(byPath)")
     }
   }
