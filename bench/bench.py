@@ -93,32 +93,36 @@ def make_shape(shape, count=1_000_000):
     return path
 
 
+def built(source_name, compile_command):
+    """bench/SOURCE_NAME's program under .bench/, built with
+    compile_command(source, binary) when it is missing or older than its
+    source; None when the build fails."""
+    source = os.path.join(ROOT, "bench", source_name)
+    binary = os.path.join(BENCH_DIR, os.path.splitext(source_name)[0])
+    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
+        os.makedirs(BENCH_DIR, exist_ok=True)
+        if subprocess.run(compile_command(source, binary), capture_output=True).returncode != 0:
+            return None
+    return binary
+
+
 def read_floor():
     """The C loops that only read a directory, with --stat also fstatat
     each name from two threads, and with --acl also list each file's
     extended attributes, as ls -l asks for ACLs (bench/read_floor.c),
     built once."""
-    binary = os.path.join(BENCH_DIR, "read_floor")
-    source = os.path.join(ROOT, "bench", "read_floor.c")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        os.makedirs(BENCH_DIR, exist_ok=True)
-        subprocess.run(["cc", "-O2", "-o", binary, source, "-lpthread"], check=True)
-    return binary
+    binary = built("read_floor.c",
+                   lambda source, binary: ["cc", "-O2", "-o", binary, source, "-lpthread"])
+    return binary or sys.exit("cannot build bench/read_floor.c with cc")
 
 
 def walk_floor():
     """The flat recursive walk in Swift (bench/walk_floor.swift), built once
     with the toolchain's swiftc as lsrows's release build is (no
     exclusivity checks); None where it cannot be built."""
-    binary = os.path.join(BENCH_DIR, "walk_floor")
-    source = os.path.join(ROOT, "bench", "walk_floor.swift")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        os.makedirs(BENCH_DIR, exist_ok=True)
-        built = subprocess.run(["swiftc", "-O", "-enforce-exclusivity=unchecked", "-swift-version",
-                                "6", "-o", binary, source], capture_output=True)
-        if built.returncode != 0:
-            return None
-    return binary
+    return built("walk_floor.swift",
+                 lambda source, binary: ["swiftc", "-O", "-enforce-exclusivity=unchecked",
+                                         "-swift-version", "6", "-o", binary, source])
 
 
 def measure(command, env):
@@ -581,11 +585,11 @@ def user_cpu(lsrows, bfs, runs):
             print("  - the flat walk in Swift was not measured: "
                   + ("swiftc could not build it" if floor is None else "its output differs"))
         ours, theirs = instructions([lsrows, "-RA", path]), instructions([bfs, path])
-        flat = instructions([floor, path]) if same else None
+        floor_count = instructions([floor, path]) if same else None
         if ours and theirs:
             print(f"  - instructions (callgrind, for the record): lsrows {ours / 1e6:.1f}M, "
                   f"bfs {theirs / 1e6:.1f}M: {ours / theirs:.2f}x"
-                  + (f"; the flat walk {flat / 1e6:.1f}M" if flat else ""))
+                  + (f"; the flat walk {floor_count / 1e6:.1f}M" if floor_count else ""))
         else:
             print("  - instructions not counted: no valgrind")
     return met
@@ -903,12 +907,10 @@ def slow_fs_server():
                            text=True) if shutil.which("pkg-config") else None
     if flags is None or flags.returncode != 0:
         return None, "no libfuse3 to build against (Debian's libfuse3-dev and pkg-config)"
-    binary = os.path.join(BENCH_DIR, "slowfs")
-    source = os.path.join(ROOT, "bench", "slowfs.c")
-    if not os.path.exists(binary) or os.path.getmtime(binary) < os.path.getmtime(source):
-        os.makedirs(BENCH_DIR, exist_ok=True)
-        subprocess.run(["cc", "-O2", "-o", binary, source] + flags.stdout.split(), check=True)
-    return binary, None
+    binary = built("slowfs.c",
+                   lambda source, binary: ["cc", "-O2", "-o", binary, source]
+                   + flags.stdout.split())
+    return (binary, None) if binary else (None, "bench/slowfs.c did not build")
 
 
 def bfs_from_source():
