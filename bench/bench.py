@@ -217,32 +217,17 @@ def typed_rows(lsrows, runs):
     a real tree, against ls -R and find."""
     met = True
     for label, directory in million_inputs():
+        pairs = typed_row_pairs(lsrows, directory, recursive=False)
         results = run_group(
             f"Typed rows: {label}, with metadata",
-            [
-                ("lsrows -l DIR", [lsrows, "-l", directory], C_LOCALE),
-                ("LC_ALL=C ls -l --time-style=long-iso DIR",
-                 ["ls", "-l", "--time-style=long-iso", directory], C_LOCALE),
-                ("lsrows -S DIR", [lsrows, "-S", directory], C_LOCALE),
-                ("LC_ALL=C ls -1S DIR", ["ls", "-1S", directory], C_LOCALE),
-                ("lsrows -t DIR", [lsrows, "-t", directory], C_LOCALE),
-                ("LC_ALL=C ls -1t DIR", ["ls", "-1t", directory], C_LOCALE),
-                ("lsrows --format '{name}\\t{size}' DIR",
-                 [lsrows, "--format", "{name}\\t{size}", directory], C_LOCALE),
-                ("find DIR -maxdepth 1 -printf '%f\\t%s\\n'",
-                 ["find", directory, "-maxdepth", "1", "-printf", "%f\\t%s\\n"], C_LOCALE),
+            pairs + [
                 ("read_floor --stat DIR", [read_floor(), "--stat", directory], C_LOCALE),
                 ("read_floor --acl DIR", [read_floor(), "--acl", directory], C_LOCALE),
             ],
             runs,
         )
         print()
-        met &= check(results, "lsrows -l DIR", "LC_ALL=C ls -l --time-style=long-iso DIR", 0.5,
-                     memory_ratio=1.0)
-        met &= check(results, "lsrows -S DIR", "LC_ALL=C ls -1S DIR", 0.6)
-        met &= check(results, "lsrows -t DIR", "LC_ALL=C ls -1t DIR", 0.6)
-        met &= check(results, "lsrows --format '{name}\\t{size}' DIR",
-                     "find DIR -maxdepth 1 -printf '%f\\t%s\\n'", 1.0)
+        met &= typed_row_checks(results, pairs, memory_ratio=1.0)
         met &= metadata_floor_checks(results)
     return met & typed_rows_of_tree(lsrows, runs)
 
@@ -254,31 +239,44 @@ def typed_rows_of_tree(lsrows, runs):
     of a million."""
     met = True
     for label, tree in real_tree_inputs():
-        results = run_group(
-            f"Typed rows: {label}, with -R",
-            [
-                ("lsrows -lR TREE", [lsrows, "-lR", tree], C_LOCALE),
-                ("LC_ALL=C ls -lR --time-style=long-iso TREE",
-                 ["ls", "-lR", "--time-style=long-iso", tree], C_LOCALE),
-                ("lsrows -SR TREE", [lsrows, "-SR", tree], C_LOCALE),
-                ("LC_ALL=C ls -1SR TREE", ["ls", "-1SR", tree], C_LOCALE),
-                ("lsrows -tR TREE", [lsrows, "-tR", tree], C_LOCALE),
-                ("LC_ALL=C ls -1tR TREE", ["ls", "-1tR", tree], C_LOCALE),
-                # -A: find lists dot files too.
-                ("lsrows -RA --format '{name}\\t{size}' TREE",
-                 [lsrows, "-RA", "--format", "{name}\\t{size}", tree], C_LOCALE),
-                ("find TREE -printf '%f\\t%s\\n'", ["find", tree, "-printf", "%f\\t%s\\n"],
-                 C_LOCALE),
-            ],
-            runs,
-        )
+        pairs = typed_row_pairs(lsrows, tree, recursive=True)
+        results = run_group(f"Typed rows: {label}, with -R", pairs, runs)
         print()
-        met &= check(results, "lsrows -lR TREE", "LC_ALL=C ls -lR --time-style=long-iso TREE",
-                     0.5)
-        met &= check(results, "lsrows -SR TREE", "LC_ALL=C ls -1SR TREE", 0.6)
-        met &= check(results, "lsrows -tR TREE", "LC_ALL=C ls -1tR TREE", 0.6)
-        met &= check(results, "lsrows -RA --format '{name}\\t{size}' TREE",
-                     "find TREE -printf '%f\\t%s\\n'", 1.0)
+        met &= typed_row_checks(results, pairs)
+    return met
+
+
+def typed_row_pairs(lsrows, path, recursive):
+    """lsrows -l, -S and -t, each followed by ls's, then a {size} format
+    followed by find's -printf: of a directory (labelled DIR), or with -R
+    of a tree (labelled TREE; -A, as find lists dot files too)."""
+    r, name = ("R", "TREE") if recursive else ("", "DIR")
+    format_options = ["-RA"] if recursive else []
+    find_options = [] if recursive else ["-maxdepth", "1"]
+    format_label = " ".join(["lsrows", *format_options, "--format '{name}\\t{size}'", name])
+    find_label = " ".join(["find", name, *find_options, "-printf '%f\\t%s\\n'"])
+    return [
+        (f"lsrows -l{r} {name}", [lsrows, f"-l{r}", path], C_LOCALE),
+        (f"LC_ALL=C ls -l{r} --time-style=long-iso {name}",
+         ["ls", f"-l{r}", "--time-style=long-iso", path], C_LOCALE),
+        (f"lsrows -S{r} {name}", [lsrows, f"-S{r}", path], C_LOCALE),
+        (f"LC_ALL=C ls -1S{r} {name}", ["ls", f"-1S{r}", path], C_LOCALE),
+        (f"lsrows -t{r} {name}", [lsrows, f"-t{r}", path], C_LOCALE),
+        (f"LC_ALL=C ls -1t{r} {name}", ["ls", f"-1t{r}", path], C_LOCALE),
+        (format_label, [lsrows, *format_options, "--format", "{name}\\t{size}", path], C_LOCALE),
+        (find_label, ["find", path, *find_options, "-printf", "%f\\t%s\\n"], C_LOCALE),
+    ]
+
+
+def typed_row_checks(results, pairs, memory_ratio=None):
+    """The targets of typed_row_pairs, each lsrows line against the peer
+    after it; -l also against ls's peak memory where `memory_ratio` is
+    given."""
+    labels = [label for label, _, _ in pairs]
+    memory = {"memory_ratio": memory_ratio} if memory_ratio else {}
+    met = check(results, labels[0], labels[1], 0.5, **memory)
+    for index, target in [(2, 0.6), (4, 0.6), (6, 1.0)]:
+        met &= check(results, labels[index], labels[index + 1], target)
     return met
 
 
