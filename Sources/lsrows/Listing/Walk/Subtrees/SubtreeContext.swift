@@ -47,7 +47,8 @@ struct SubtreeContext: Sendable {
     configuration.descriptorBudget = max(2, configuration.descriptorBudget / 4)
     configuration.openParentBudget = 0
     let walker = TreeWalker(
-      subtree: job.start, paths: paths, walkNumber: walkNumber, configuration: configuration)
+      subtree: job.start, paths: paths.unshared(), walkNumber: walkNumber,
+      configuration: configuration)
     if answeringHandOvers { walker.handOverAsker = job }
     walker.slowness = slowness
     return walker
