@@ -1,9 +1,9 @@
 /// The paths of one walk: the operand, and where rows below it are.
 struct WalkPaths: Sendable {
   /// The operand, as given.
-  private(set) var operand: [UInt8]
+  let operand: [UInt8]
   /// The operand as a prefix of paths (`ARG/`).
-  private(set) var operandPrefix: [UInt8]
+  let operandPrefix: [UInt8]
   /// Whether rows show the operand before their relative path (several
   /// operands are listed).
   let showsPath: Bool
@@ -55,16 +55,15 @@ struct WalkPaths: Sendable {
       fieldPathStart: operandIsImplicit ? operandPrefix.count : 0)
   }
 
-  /// The same paths in storage of their own, for a walk on another
-  /// thread: every directory's location retains the operand's prefix, and
-  /// one array retained from two threads has its count's cache line
-  /// passed between their cores at each retain and release.
+  /// The same paths in storage of their own, for a walk that may run on
+  /// another thread: every directory's location retains the operand's
+  /// prefix, and one array retained from two threads has its count's
+  /// cache line passed between their processors at each retain and
+  /// release.
   func unshared() -> WalkPaths {
-    func copy(_ bytes: [UInt8]) -> [UInt8] { bytes.withUnsafeBufferPointer { Array($0) } }
-    var paths = self
-    paths.operand = copy(operand)
-    paths.operandPrefix = copy(operandPrefix)
-    return paths
+    WalkPaths(
+      operand: operand.withUnsafeBufferPointer { Array($0) }, showsPath: showsPath,
+      isImplicit: operandIsImplicit)
   }
 
   /// Whether a directory whose path from the working directory is
