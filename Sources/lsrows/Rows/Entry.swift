@@ -60,6 +60,12 @@ extension Entry {
     kind == .directory || (kind == .symbolicLink && targetMode?.kind == .directory)
   }
 
+  /// Whether a walk enters the entry (depth allowing): a directory, not
+  /// `.` or `..`.
+  func isEnterable(in names: UnsafeBufferPointer<UInt8>) -> Bool {
+    kind == .directory && !isDotOrDotDot(in: names)
+  }
+
   /// Whether the entry is `.` or `..`, which are listed with `-a` but never
   /// walked into.
   func isDotOrDotDot(in names: UnsafeBufferPointer<UInt8>) -> Bool {

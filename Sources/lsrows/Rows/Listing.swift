@@ -80,6 +80,20 @@ final class Listing: Sendable {
     storage.count
   }
 
+  /// The position of the first entry from `start` on that a walk enters
+  /// (``Entry/isEnterable(in:)``); `nil` when there is none.
+  ///
+  /// A method of the listing, so that a walk reads the entries in place:
+  /// reading them through the walk's own reference retained both arrays at
+  /// every step, and a method of the list copied the list.
+  func firstEnterable(from start: Int) -> Int? {
+    storage.names.withUnsafeBufferPointer { names in
+      storage.entries.withUnsafeBufferPointer { entries in
+        entries[start...].firstIndex { $0.isEnterable(in: names) }
+      }
+    }
+  }
+
   /// The rows at `positions`, in order.
   func rows(_ positions: Range<Int>) -> LazyMapSequence<Range<Int>, FileRow> {
     positions.lazy.map { FileRow(listing: self, position: $0) }

@@ -226,7 +226,7 @@ extension TreeWalker {
   func isDescendable(
     _ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, at depth: Int
   ) -> Bool {
-    depth < configuration.maxDepth && entry.kind == .directory && !entry.isDotOrDotDot(in: names)
+    depth < configuration.maxDepth && entry.isEnterable(in: names)
   }
 
   /// Whether any entry left to write in `frame` is a directory to walk.

@@ -46,7 +46,7 @@ final class TreeWalker: BatchProducer {
   private var ownsSubtrees = false
   /// On the worker, the job this walk lists, whose writer may ask it for
   /// part of what it has left (``SubtreeJob/askForHandOver()``).
-  var handOverAsker: SubtreeJob?
+  let handOverAsker: SubtreeJob?
   /// The subtree this walk lists for a ``SubtreeWorker``; `nil` for an
   /// operand's walk.
   let subtree: SubtreeStart?
@@ -93,7 +93,8 @@ final class TreeWalker: BatchProducer {
   ) {
     self.init(
       paths: WalkPaths(operand: operand, showsPath: showsPath, isImplicit: isImplicit),
-      subtree: nil, rootScope: ignoreScope, walkNumber: walkNumber, configuration: configuration)
+      subtree: nil, rootScope: ignoreScope, walkNumber: walkNumber, handOverAsker: nil,
+      configuration: configuration)
   }
 
   /// A walk of the subtree `start` of an operand's walk whose paths are
@@ -101,11 +102,11 @@ final class TreeWalker: BatchProducer {
   /// entering one of the directories above it as a loop.
   convenience init(
     subtree start: SubtreeStart, paths: WalkPaths, walkNumber: Int,
-    configuration: WalkConfiguration
+    handOverAsker: SubtreeJob?, configuration: WalkConfiguration
   ) {
     self.init(
       paths: paths, subtree: start, rootScope: nil, walkNumber: walkNumber,
-      configuration: configuration)
+      handOverAsker: handOverAsker, configuration: configuration)
     directoriesEntered = start.firstDirectoryNumber
     relative = start.relative
     rootDevice = start.rootDevice
@@ -113,9 +114,10 @@ final class TreeWalker: BatchProducer {
 
   private init(
     paths: WalkPaths, subtree: SubtreeStart?, rootScope: GitIgnoreScope?, walkNumber: Int,
-    configuration: WalkConfiguration
+    handOverAsker: SubtreeJob?, configuration: WalkConfiguration
   ) {
     self.paths = paths
+    self.handOverAsker = handOverAsker
     self.subtree = subtree
     self.rootScope = rootScope
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
@@ -217,7 +219,10 @@ final class TreeWalker: BatchProducer {
   /// directory to descend into, and descends; or finishes the frame.
   private func step(_ frame: WalkFrame) {
     if frame.isParked { frame.resume(at: location(of: frame)) }
-    if let asker = handOverAsker, asker.takeHandOverRequest() { handOver(to: asker) }
+    // Asked through the optional: binding it first retained it at every step.
+    if handOverAsker?.takeHandOverRequest() == true, let asker = handOverAsker {
+      handOver(to: asker)
+    }
     guard !frame.isCurrentBatchDone, let listing = frame.current else {
       if frame.advance() {
         return
@@ -229,21 +234,9 @@ final class TreeWalker: BatchProducer {
       return
     }
     let start = frame.next
-    var end = start
-    var descendInto: Int?
-    let depth = frame.depth
-    // Read in place: a copy of the list retained each of its arrays.
-    listing.storage.names.withUnsafeBufferPointer { names in
-      listing.storage.entries.withUnsafeBufferPointer { entries in
-        while end < entries.count {
-          end += 1
-          if isDescendable(entries[end - 1], names, at: depth) {
-            descendInto = end - 1
-            break
-          }
-        }
-      }
-    }
+    let descendInto =
+      frame.depth < configuration.maxDepth ? listing.firstEnterable(from: start) : nil
+    let end = descendInto.map { $0 + 1 } ?? listing.count
     frame.next = end
     guard let descendInto, !events.isStopped else {
       return send(.rows(listing, start..<end))

@@ -48,8 +48,7 @@ struct SubtreeContext: Sendable {
     configuration.openParentBudget = 0
     let walker = TreeWalker(
       subtree: job.start, paths: paths.unshared(), walkNumber: walkNumber,
-      configuration: configuration)
-    if answeringHandOvers { walker.handOverAsker = job }
+      handOverAsker: answeringHandOvers ? job : nil, configuration: configuration)
     walker.slowness = slowness
     return walker
   }
