@@ -62,7 +62,7 @@ final class OpenDirectories {
     guard let frame = frames.popLast() else { return }
     if frames.count >= Self.scannedDepth { deepActive.remove(frame.identity) }
     if let parent = frames.last, !parent.isOpen, let child = frame.descriptor, needsParent(parent) {
-      parent.reopened = reopen(parent, throughParentOf: child)
+      parent.openDescriptor = reopen(parent, throughParentOf: child)
     }
     frame.close()
   }
@@ -104,7 +104,7 @@ final class OpenDirectories {
   func descriptor(of frame: WalkFrame) throws(Errno) -> FileDescriptor {
     if let descriptor = frame.descriptor { return descriptor }
     let reopened = try reopenByName(frame)
-    frame.reopened = reopened
+    frame.openDescriptor = reopened
     return reopened
   }
 

@@ -9,8 +9,9 @@ extension TreeWalker {
     var name: ArraySlice<UInt8> = []
     var identity: DirectoryIdentity?
     var error: Errno?
-    /// Opened from its parent's descriptor (and read into the lent buffer).
-    var stream: DirectoryStream?
+    /// Opened from its parent's descriptor, into the walk's
+    /// ``TreeWalker/subdirectoryStream``.
+    var isOpenedFromParent = false
     /// Read by its path, by the helper or here through the prefetch.
     var outcome: DirectoryPrefetch.Outcome?
     /// Its entries, read: `nil` when it is not to be entered.
@@ -66,12 +67,13 @@ extension TreeWalker {
       child.disposition = .loop
     } else if configuration.staysOnFileSystem, identity.device != rootDevice {
       child.disposition = .otherFileSystem
-    } else if let stream = child.stream {
+    } else if child.isOpenedFromParent {
       extendRelativePath(to: child.name, below: parent)
       let location = location(depth: parent.depth + 1)
       // Read whole, in the lent buffer: its rows wait for its parent's anyway.
       child.batch = configuration.reader.read(
-        from: stream, limit: .max, at: location, entering: entering(child.name, below: parent))
+        from: subdirectoryStream, limit: .max, at: location,
+        entering: entering(child.name, below: parent))
       child.location = location
       child.disposition = .entered
     } else if let outcome = child.outcome {
@@ -89,7 +91,7 @@ extension TreeWalker {
   /// Counts the entries of a subdirectory that is not entered (a loop, a
   /// mount point): it is read for that alone.
   func countEntries(of child: Child, below parent: WalkFrame) -> Int? {
-    if let stream = child.stream { return try? stream.countEntries() }
+    if child.isOpenedFromParent { return try? subdirectoryStream.countEntries() }
     let path = parent.location.pathPrefix + child.name
     return try? path.withCString { path throws(Errno) in
       try DirectoryStream(opening: path, followingSymlink: configuration.followsSymlinks)
@@ -100,6 +102,9 @@ extension TreeWalker {
   /// Enters a subdirectory reached, or reports why it is not entered.
   func enter(_ child: inout Child, from parent: WalkFrame, of listing: Listing) {
     let name = child.name
+    // The frame keeps the descriptor; that of one not entered is closed.
+    var descriptor = child.isOpenedFromParent ? subdirectoryStream.detachDescriptor() : nil
+    defer { descriptor?.close() }
     switch child.disposition {
     case .failed:
       send(
@@ -126,7 +131,7 @@ extension TreeWalker {
     // The name keeps the parent's entries alive on its own: a frame that
     // parks lets go of its listing, with its path.
     let frame = WalkFrame(
-      stream: child.stream, identity: identity, name: name,
+      descriptor: descriptor.take(), identity: identity, name: name,
       of: parent.parksWhileBelow ? nil : listing,
       relativeLength: relative.count, depth: depth, id: nextDirectoryID(), location: location,
       ignoreScope: batch.ignoreScope, countsEntries: configuration.countsEntries)
@@ -143,7 +148,7 @@ extension TreeWalker {
             of: batch.list, at: location, ruledBy: batch.ignoreScope, using: &prefetchReader))
     }
     receive(consume batch, into: frame)
-    if child.stream != nil { directories.keepWithinBudget(readOut: readOut) }
+    if child.isOpenedFromParent { directories.keepWithinBudget(readOut: readOut) }
   }
 
   /// Reaches the subdirectory `name` through the prefetch: what the helper
@@ -208,15 +213,15 @@ extension TreeWalker {
     _ entry: Entry, of list: EntryList, in directory: FileDescriptor, into child: inout Child
   ) {
     do throws(Errno) {
-      let stream = try list.withCName(of: entry) { name throws(Errno) in
-        try DirectoryStream(
-          opening: name, relativeTo: directory, followingSymlink: configuration.followsSymlinks,
-          lentBuffer: subdirectoryBuffer)
+      try list.withCName(of: entry) { name throws(Errno) in
+        try subdirectoryStream.reopen(
+          name, relativeTo: directory, followingSymlink: configuration.followsSymlinks)
       }
-      child.identity = try stream.descriptor.identity()
-      child.stream = stream
+      child.identity = try subdirectoryStream.descriptor.identity()
+      child.isOpenedFromParent = true
       child.error = nil
     } catch {
+      subdirectoryStream.close()
       child.error = error
     }
   }

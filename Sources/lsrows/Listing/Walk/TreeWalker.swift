@@ -74,6 +74,10 @@ final class TreeWalker: BatchProducer {
   private var hasEnded = false
   /// The buffer every subdirectory is read into, one after the other.
   let subdirectoryBuffer: UnsafeMutableRawPointer
+  /// The stream every subdirectory opened from its parent is read with,
+  /// in that buffer, one after the other: each is read whole as it is
+  /// reached, and its frame keeps the descriptor alone.
+  let subdirectoryStream: DirectoryStream
   /// What the walk reads the prefetch's directories with, in that buffer.
   ///
   /// Stored, not lazy: a lazy property is lent out as a copy, and
@@ -123,6 +127,7 @@ final class TreeWalker: BatchProducer {
     subdirectoryBuffer = UnsafeMutableRawPointer.allocate(
       byteCount: DirectoryStream.bufferSize, alignment: 8)
     prefetchReader = DirectoryPrefetch.Reader(buffer: subdirectoryBuffer)
+    subdirectoryStream = DirectoryStream(reusing: subdirectoryBuffer)
     self.walkNumber = walkNumber
     self.configuration = configuration
     events = HandOffBuffer(weightLimit: configuration.rowsPerHandOff, countLimit: 256)

@@ -16,10 +16,13 @@ final class WalkFrame {
   var queued: [Listing] = []
   /// The position in the current batch of the next entry to write.
   var next = 0
-  /// The open directory, while it has one.
+  /// The open directory, while it is read in batches (an operand, the
+  /// start of a subtree).
   var stream: DirectoryStream?
-  /// The directory opened again after the descriptor budget closed it.
-  var reopened: FileDescriptor?
+  /// The open directory, when the frame holds its descriptor alone: a
+  /// subdirectory, read whole when it was entered, or a directory opened
+  /// again after the descriptor budget closed it.
+  var openDescriptor: FileDescriptor?
   var finishedReading = false
   /// A large directory's sorted chunks, handed out a batch at a time.
   var merged: MergedBatches?
@@ -61,13 +64,15 @@ final class WalkFrame {
   private let countsEntries: Bool
 
   init(
-    stream: DirectoryStream?, identity: DirectoryIdentity, name: ArraySlice<UInt8>,
+    stream: DirectoryStream? = nil, descriptor: FileDescriptor? = nil,
+    identity: DirectoryIdentity, name: ArraySlice<UInt8>,
     of nameOwner: Listing? = nil, relativeLength: Int, depth: Int, id: DirectoryID,
     location: RowLocation, ignoreScope: GitIgnoreScope? = nil, countsEntries: Bool = false
   ) {
     self.countsEntries = countsEntries
     self.nameOwner = nameOwner
     self.stream = stream
+    openDescriptor = descriptor
     self.identity = identity
     self.name = name
     self.relativeLength = relativeLength
@@ -78,11 +83,11 @@ final class WalkFrame {
   }
 
   var descriptor: FileDescriptor? {
-    stream?.descriptor ?? reopened
+    stream?.descriptor ?? openDescriptor
   }
 
   var isOpen: Bool {
-    stream != nil || reopened != nil
+    stream != nil || openDescriptor != nil
   }
 
   /// Whether every entry read so far has been written.
@@ -165,7 +170,7 @@ final class WalkFrame {
 
   func close() {
     stream = nil
-    reopened?.close()
-    reopened = nil
+    openDescriptor?.close()
+    openDescriptor = nil
   }
 }
