@@ -18,7 +18,12 @@ final class OpenDirectories {
   private let followsSymlinks: Bool
   /// The directories above the first frame, for a walk of a subtree
   /// (``SubtreeStart``): entering one of them again is a loop too.
-  private let outside: Set<DirectoryIdentity>
+  ///
+  /// Compared one by one, as the nearer frames are: a subtree starts a
+  /// few levels down, and hashing cost more, for every directory.
+  private let outside: [DirectoryIdentity]
+  /// The same, hashed, when there are more than ``scannedDepth``.
+  private let manyOutside: Set<DirectoryIdentity>?
 
   /// - Parameters:
   ///   - budget: How many directories may be open at once.
@@ -29,7 +34,8 @@ final class OpenDirectories {
   init(budget: Int, followsSymlinks: Bool, outside: [DirectoryIdentity] = []) {
     self.budget = max(2, budget)
     self.followsSymlinks = followsSymlinks
-    self.outside = Set(outside)
+    self.outside = outside
+    manyOutside = outside.count > Self.scannedDepth ? Set(outside) : nil
   }
 
   /// Whether the first frame was opened through a symlink at its end: an
@@ -47,7 +53,7 @@ final class OpenDirectories {
   func contains(_ identity: DirectoryIdentity) -> Bool {
     for frame in frames.prefix(Self.scannedDepth) where frame.identity == identity { return true }
     return frames.count > Self.scannedDepth && deepActive.contains(identity)
-      || !outside.isEmpty && outside.contains(identity)
+      || manyOutside?.contains(identity) ?? outside.contains(identity)
   }
 
   func push(_ frame: WalkFrame) {
