@@ -234,7 +234,9 @@ final class TreeWalker: BatchProducer {
       } else if !frame.finishedReading {
         readBatch(frame)
       } else {
-        directories.pop(needsParent: hasDirectoriesLeft)
+        // A closure, not the method itself: a method reference is a
+        // partial application, which retained the walker.
+        directories.pop { hasDirectoriesLeft($0) }
       }
       return
     }
@@ -255,7 +257,8 @@ final class TreeWalker: BatchProducer {
         return send(.subtree(claim.job))
       }
     }
-    if let subtrees, subtrees.splitter.wantsClaim { claimSubtree(for: subtrees) }
+    // Asked through the optional, as the hand-over above.
+    if subtrees?.splitter.wantsClaim == true, let subtrees { claimSubtree(for: subtrees) }
     let entry = listing.storage.entries[descendInto]
     // Filled in place and entered in place: an optional or a by-value
     // Child copies its optional fields through generic code.

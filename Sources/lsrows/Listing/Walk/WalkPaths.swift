@@ -39,8 +39,10 @@ struct WalkPaths: Sendable {
   func pathPrefix(relative: [UInt8]) -> [UInt8] {
     var pathPrefix: [UInt8] = []
     pathPrefix.reserveCapacity(operandPrefix.count + relative.count)
-    pathPrefix.append(contentsOf: operandPrefix)
-    pathPrefix.append(contentsOf: relative)
+    // Appended from their buffers: appending the arrays themselves
+    // retained and released both, for every directory.
+    operandPrefix.withUnsafeBufferPointer { pathPrefix.append(contentsOf: $0) }
+    relative.withUnsafeBufferPointer { pathPrefix.append(contentsOf: $0) }
     return pathPrefix
   }
 
