@@ -30,6 +30,16 @@ struct EntryList: Sendable {
 
   var count: Int { entries.count }
 
+  /// The position of the first entry from `start` on that a walk enters
+  /// (``Entry/isEnterable(in:)``); `nil` when there is none.
+  func firstEnterable(from start: Int) -> Int? {
+    names.withUnsafeBufferPointer { names in
+      entries.withUnsafeBufferPointer { entries in
+        entries[start...].firstIndex { $0.isEnterable(in: names) }
+      }
+    }
+  }
+
   /// Whether `count` more name bytes keep the names within ``nameCapacity``.
   func hasRoom(forNameBytes count: Int) -> Bool {
     names.count + count <= Self.nameCapacity

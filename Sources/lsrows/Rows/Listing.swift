@@ -81,17 +81,13 @@ final class Listing: Sendable {
   }
 
   /// The position of the first entry from `start` on that a walk enters
-  /// (``Entry/isEnterable(in:)``); `nil` when there is none.
+  /// (``EntryList/firstEnterable(from:)``); `nil` when there is none.
   ///
-  /// A method of the listing, so that a walk reads the entries in place:
-  /// reading them through the walk's own reference retained both arrays at
-  /// every step, and a method of the list copied the list.
+  /// Asked of the listing, which lends its list in place: asked of
+  /// `listing.storage` by a holder of the listing, the list was copied,
+  /// each of its arrays and tables retained, at every call.
   func firstEnterable(from start: Int) -> Int? {
-    storage.names.withUnsafeBufferPointer { names in
-      storage.entries.withUnsafeBufferPointer { entries in
-        entries[start...].firstIndex { $0.isEnterable(in: names) }
-      }
-    }
+    storage.firstEnterable(from: start)
   }
 
   /// The rows at `positions`, in order.

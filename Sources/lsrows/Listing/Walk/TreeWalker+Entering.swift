@@ -226,23 +226,16 @@ extension TreeWalker {
     }
   }
 
-  /// Whether the walk enters `entry`, at `depth`: a directory above the
-  /// depth limit, not `.` or `..`.
-  func isDescendable(
-    _ entry: Entry, _ names: UnsafeBufferPointer<UInt8>, at depth: Int
-  ) -> Bool {
-    depth < configuration.maxDepth && entry.isEnterable(in: names)
+  /// Whether the walk enters subdirectories of `frame`: it is above the
+  /// depth limit.
+  func walksBelow(_ frame: WalkFrame) -> Bool {
+    frame.depth < configuration.maxDepth
   }
 
   /// Whether any entry left to write in `frame` is a directory to walk.
   func hasDirectoriesLeft(_ frame: WalkFrame) -> Bool {
-    func hasDirectories(_ list: EntryList?, from start: Int) -> Bool {
-      guard let list else { return false }
-      return list.names.withUnsafeBufferPointer { names in
-        list.entries[start...].contains { isDescendable($0, names, at: frame.depth) }
-      }
-    }
-    return hasDirectories(frame.currentEntries, from: frame.next)
-      || frame.queued.contains { hasDirectories($0.storage, from: 0) }
+    guard walksBelow(frame) else { return false }
+    return frame.currentEntries?.firstEnterable(from: frame.next) != nil
+      || frame.queued.contains { $0.firstEnterable(from: 0) != nil }
   }
 }

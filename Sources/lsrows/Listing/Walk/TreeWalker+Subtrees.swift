@@ -45,14 +45,7 @@ extension TreeWalker {
       else { continue }
       let from = max(frame.claimCursor ?? frame.next, frame.next)
       guard from < listing.count else { continue }
-      var found: Int?
-      listing.storage.names.withUnsafeBufferPointer { names in
-        listing.storage.entries.withUnsafeBufferPointer { entries in
-          found = (from..<entries.count).first { position in
-            isDescendable(entries[position], names, at: frame.depth)
-          }
-        }
-      }
+      let found = walksBelow(frame) ? listing.firstEnterable(from: from) : nil
       frame.claimCursor = (found ?? listing.count - 1) + 1
       guard let found else { continue }
       let name = listing.storage.name(of: listing.storage.entries[found])
@@ -174,11 +167,13 @@ extension TreeWalker {
       // are read when the walk reaches them.
       guard let listing = frame.current else { continue }
       var rest = EntryList()
-      listing.storage.names.withUnsafeBufferPointer { names in
-        for position in frame.next..<listing.count where !listedElsewhere.contains(position) {
-          let entry = listing.storage.entries[position]
-          guard isDescendable(entry, names, at: frame.depth) else { continue }
-          _ = try? rest.append(name: Array(listing.storage.name(of: entry)), kind: .directory)
+      if walksBelow(frame) {
+        listing.storage.names.withUnsafeBufferPointer { names in
+          for position in frame.next..<listing.count where !listedElsewhere.contains(position) {
+            let entry = listing.storage.entries[position]
+            guard entry.isEnterable(in: names) else { continue }
+            _ = try? rest.append(name: Array(listing.storage.name(of: entry)), kind: .directory)
+          }
         }
       }
       frame.subdirectories.append(

@@ -241,8 +241,7 @@ final class TreeWalker: BatchProducer {
       return
     }
     let start = frame.next
-    let descendInto =
-      frame.depth < configuration.maxDepth ? listing.firstEnterable(from: start) : nil
+    let descendInto = walksBelow(frame) ? listing.firstEnterable(from: start) : nil
     let end = descendInto.map { $0 + 1 } ?? listing.count
     frame.next = end
     guard let descendInto, !events.isStopped else {
