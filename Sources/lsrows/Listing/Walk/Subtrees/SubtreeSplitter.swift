@@ -17,6 +17,13 @@ final class SubtreeSplitter {
   private var reachedJobs: [SubtreeJob] = []
   /// Once the file system turns out slow, the walk reads ahead instead.
   private(set) var hasStopped = false
+  /// Whether the claims not yet reached were full when last counted.
+  ///
+  /// Counted with the worker idle: while it stays idle no claim's output
+  /// grows, so nothing changes the count of ``waitingPartsLimit`` parts
+  /// until a claim is made or reached. The walk asks at every step, and
+  /// counting locks each claim.
+  private var isHeldBack = false
 
   /// The most parts of output (about 128 KiB each) that claims not yet
   /// reached may hold before the walk claims another: their rows wait in
@@ -40,11 +47,18 @@ final class SubtreeSplitter {
   var wantsClaim: Bool {
     guard !hasStopped else { return false }
     if claimsEagerly { return waiting.count < Self.eagerClaimLimit }
-    guard worker.isIdle else { return false }
+    guard worker.isIdle else {
+      isHeldBack = false
+      return false
+    }
+    guard !isHeldBack else { return false }
     var parts = 0
     for job in waiting {
       parts += job.output.waitingCount
-      if parts >= Self.waitingPartsLimit { return false }
+      if parts >= Self.waitingPartsLimit {
+        isHeldBack = true
+        return false
+      }
     }
     return true
   }
@@ -52,6 +66,7 @@ final class SubtreeSplitter {
   /// Claims the subtree at `start` for the worker.
   func claim(_ start: SubtreeStart, for scheduler: SubtreeScheduler) -> SubtreeJob {
     let job = SubtreeJob(start, scheduler: scheduler, isBounded: true)
+    isHeldBack = false
     waiting.append(job)
     worker.offer(job)
     return job
@@ -59,6 +74,7 @@ final class SubtreeSplitter {
 
   /// The walk has reached `job`: from here on the writer holds it.
   func reached(_ job: SubtreeJob) {
+    isHeldBack = false
     if let index = waiting.lastIndex(where: { $0 === job }) { waiting.remove(at: index) }
     if reachedJobs.count >= 64 { reachedJobs.removeAll { $0.output.isDone } }
     reachedJobs.append(job)
