@@ -32,14 +32,34 @@ extension Field {
     // some file systems (overlayfs), as ls 9.1 knows.
     case .size, .mode, .perms, .links, .uid, .gid, .user, .group, .mtime, .atime, .ctime,
       .mtimeEpoch, .inode, .btime, .blocks, .dev:
-      MetadataNeeds(statusKinds: .every)
+      MetadataNeeds(statusKinds: .every, statusFields: statusFields)
     case .type: MetadataNeeds(statusKinds: .unknown)
     case .target: MetadataNeeds(symlinkTargets: true)
     case .name, .path, .extension, .depth, .parent, .stem: .none
     // Which entries are directories, and how many entries each holds.
     case .entries: MetadataNeeds(statusKinds: .unknown, entryCounts: true)
+    // What the totals add up, and what tells hard links apart.
     case .treeSize, .treeBlocks, .treeEntries, .treeMtime:
-      MetadataNeeds(statusKinds: .every, subtreeTotals: true)
+      MetadataNeeds(
+        statusKinds: .every, statusFields: [.size, .blocks, .modificationTime, .linkCount, .inode],
+        subtreeTotals: true)
+    }
+  }
+
+  /// What of a status the field shows.
+  private var statusFields: StatusFields {
+    switch self {
+    case .size: .size
+    case .links: .linkCount
+    case .uid, .gid, .user, .group: .owner
+    case .mtime, .mtimeEpoch: .modificationTime
+    case .atime: .accessTime
+    case .ctime: .changeTime
+    case .btime: .birthTime
+    case .inode: .inode
+    case .blocks: .blocks
+    // The device is in every status; the mode is the kind's.
+    default: .kind
     }
   }
 

@@ -6,3 +6,15 @@ enum TimeField: Sendable, Equatable {
   /// The birth time, where the file system keeps one (statx).
   case birth
 }
+
+extension TimeField {
+  /// The `statx` field that holds this time.
+  var statusField: StatusFields {
+    switch self {
+    case .modification: .modificationTime
+    case .access: .accessTime
+    case .change: .changeTime
+    case .birth: .birthTime
+    }
+  }
+}

@@ -69,8 +69,14 @@ struct Presentation: Sendable {
       // As ls 9.1: a directory entry's inode is wrong for mount points and
       // on some file systems (overlayfs), so -i reads each file's own.
       needs.statusKinds.insert(.every)
+      needs.statusFields.insert(.inode)
     }
-    if columns.showsBlocks || hyperlinkHost != nil {
+    if columns.showsBlocks {
+      needs.statusKinds.insert(.every)
+      needs.statusFields.insert(.blocks)
+    }
+    if hyperlinkHost != nil {
+      // As ls, which reads every status for links; they show no field.
       needs.statusKinds.insert(.every)
     }
     if columns.showsContext {
@@ -91,6 +97,7 @@ struct Presentation: Sendable {
       break
     case .long:
       needs.statusKinds.insert(.every)
+      needs.statusFields.formUnion([.linkCount, .owner, .size, columns.timeField.statusField])
       needs.symlinkTargets = true
       needs.accessControlLists = true
       // A security context alone also marks the mode string, with `.`.

@@ -20,6 +20,8 @@ struct MetadataNeeds: Sendable, Equatable {
   }
 
   var statusKinds: StatusKinds = []
+  /// What those statuses are read for; the kind always.
+  var statusFields: StatusFields = []
   /// `readlink` for symbolic links.
   var symlinkTargets = false
   /// `stat` through symbolic links, for what they point to.
@@ -37,11 +39,13 @@ struct MetadataNeeds: Sendable, Equatable {
   var subtreeTotals = false
 
   init(
-    statusKinds: StatusKinds = [], symlinkTargets: Bool = false, targetModes: Bool = false,
+    statusKinds: StatusKinds = [], statusFields: StatusFields = [], symlinkTargets: Bool = false,
+    targetModes: Bool = false,
     accessControlLists: Bool = false, followsSymlinks: Bool = false, entryCounts: Bool = false,
     subtreeTotals: Bool = false
   ) {
     self.statusKinds = statusKinds
+    self.statusFields = statusFields
     self.symlinkTargets = symlinkTargets
     self.targetModes = targetModes
     self.accessControlLists = accessControlLists
@@ -56,6 +60,7 @@ struct MetadataNeeds: Sendable, Equatable {
   /// Adds what `other` needs.
   mutating func formUnion(_ other: MetadataNeeds) {
     statusKinds.formUnion(other.statusKinds)
+    statusFields.formUnion(other.statusFields)
     symlinkTargets = symlinkTargets || other.symlinkTargets
     targetModes = targetModes || other.targetModes
     accessControlLists = accessControlLists || other.accessControlLists

@@ -6,7 +6,8 @@ extension FileDescriptor {
   /// The status of the open file itself.
   func status() throws(Errno) -> FileStatus {
     if let status = try extendedStatus(
-      of: "", flags: clinux_at_empty_path, fields: FileStatus.statxFields, FileStatus.init)
+      of: "", flags: clinux_at_empty_path, fields: StatusFields.all.rawValue,
+      { FileStatus($0, fields: .all) })
     {
       return status
     }
@@ -36,15 +37,19 @@ extension FileDescriptor {
   /// - Parameters:
   ///   - name: A path relative to this directory, or absolute.
   ///   - followingSymlink: Whether a symlink as the last component is followed.
-  /// - Returns: What `statx` reports (or `fstatat`, where there is no `statx`).
+  ///   - fields: What is read; the kind is read whatever is asked.
+  /// - Returns: What `statx` reports, zero in fields not asked for (or
+  ///   all of what `fstatat` reports, where there is no `statx`).
   /// - Throws: The call's error.
   func status(
     of name: UnsafePointer<CChar>,
-    followingSymlink: Bool
+    followingSymlink: Bool,
+    fields: StatusFields = .all
   ) throws(Errno) -> FileStatus {
     let flags = followingSymlink ? 0 : AT_SYMLINK_NOFOLLOW
+    let fields = fields.union(.kind)
     if let status = try extendedStatus(
-      of: name, flags: flags, fields: FileStatus.statxFields, FileStatus.init)
+      of: name, flags: flags, fields: fields.rawValue, { FileStatus($0, fields: fields) })
     {
       return status
     }

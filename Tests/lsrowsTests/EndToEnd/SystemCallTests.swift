@@ -141,6 +141,41 @@ struct SystemCallTests {
     }
   }
 
+  /// Each entry's `statx` asks for what the options read and no more, so
+  /// that NFS and FUSE revalidate only that; ls 9.1 asks the same, but
+  /// for `-l`'s blocks, which feed the "total" line lsrows leaves out.
+  @Test(arguments: [
+    (["-S"], "STATX_TYPE|STATX_MODE|STATX_SIZE"),
+    (["-t"], "STATX_TYPE|STATX_MODE|STATX_MTIME"),
+    (["-tu"], "STATX_TYPE|STATX_MODE|STATX_ATIME"),
+    (["-l"], "STATX_TYPE|STATX_MODE|STATX_NLINK|STATX_UID|STATX_GID|STATX_MTIME|STATX_SIZE"),
+    (
+      ["-ls", "--time=ctime"],
+      "STATX_TYPE|STATX_MODE|STATX_NLINK|STATX_UID|STATX_GID|STATX_CTIME|STATX_SIZE|STATX_BLOCKS"
+    ),
+    (["-i"], "STATX_TYPE|STATX_MODE|STATX_INO"),
+    (["-F"], "STATX_TYPE|STATX_MODE"),
+    (["--format", "{btime} {user}"], "STATX_TYPE|STATX_MODE|STATX_UID|STATX_GID|STATX_BTIME"),
+    (
+      ["--where", "links > 1", "--sort-by", "blocks"],
+      "STATX_TYPE|STATX_MODE|STATX_NLINK|STATX_BLOCKS"
+    ),
+    (["--json"], "STATX_ALL"),
+    (
+      ["--format", "{tree_size}"],
+      "STATX_TYPE|STATX_MODE|STATX_NLINK|STATX_MTIME|STATX_INO|STATX_SIZE|STATX_BLOCKS"
+    ),
+  ])
+  func entriesAreAskedOnlyForTheFieldsShown(arguments: [String], fields: String) {
+    let root = fixture(files: 3, directories: 0)
+    let lines = trace("statx", arguments + [root.path + "/d"], in: root.path).lines
+    let onEntries = lines.filter { $0.contains("statx(") && $0.contains(#", "file"#) }
+    #expect(onEntries.count == 3, "\(arguments): \(lines)")
+    for call in onEntries {
+      #expect(call.contains("AT_SYMLINK_NOFOLLOW, \(fields), {"), "\(arguments): \(call)")
+    }
+  }
+
   @Test func longFormatStatsEveryEntryOnce() {
     let small = fixture(files: 10, directories: 0)
     let large = fixture(files: 2000, directories: 0)

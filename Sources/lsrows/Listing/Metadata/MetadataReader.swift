@@ -199,7 +199,8 @@ struct MetadataReader: Sendable {
       var kind = entry.kind
       if needs.needsStatus(kind), !isReusable(details[index].status) {
         do {
-          let status = try directory.status(of: name, followingSymlink: needs.followsSymlinks)
+          let status = try directory.status(
+            of: name, followingSymlink: needs.followsSymlinks, fields: needs.statusFields)
           details[index].status = status
           kind = status.kind
           entries[position].kind = kind
@@ -218,7 +219,7 @@ struct MetadataReader: Sendable {
         }
         if needs.targetModes {
           details[index].targetMode =
-            (try? directory.status(of: name, followingSymlink: true))?.mode
+            (try? directory.status(of: name, followingSymlink: true, fields: .kind))?.mode
         }
       }
       if needs.accessControlLists || needs.securityContexts {

@@ -4,7 +4,12 @@ extension EntryOrder {
   var metadataNeeds: MetadataNeeds {
     var needs = MetadataNeeds()
     switch key {
-    case .size, .time: needs.statusKinds.insert(.every)
+    case .size:
+      needs.statusKinds.insert(.every)
+      needs.statusFields.insert(.size)
+    case .time:
+      needs.statusKinds.insert(.every)
+      needs.statusFields.insert(timeField.statusField)
     case .name, .none, .extension, .version, .width: break
     case .fields(let fields):
       for key in fields { needs.formUnion(key.field.metadataNeeds) }

@@ -159,7 +159,7 @@ struct DirectoryBatchReader: Sendable {
         // As git does, the type the directory did not give is looked up.
         kind =
           (try? Array(name).withCString { name throws(Errno) in
-            try stream.descriptor.status(of: name, followingSymlink: false)
+            try stream.descriptor.status(of: name, followingSymlink: false, fields: .kind)
           })?.kind ?? .unknown
       }
       return scope.excludes(name, isDirectory: kind == .directory, path: &path)

@@ -10,6 +10,9 @@ extension ColorPalette {
     if isColored(.executable) || isColored(.setuid) || isColored(.setgid) {
       needs.statusKinds.insert(.regularFiles)
     }
+    // Not a reason to read a status, as in ls; but a file's that is read
+    // for another shows its links.
+    if isColored(.multiHardlink) { needs.statusFields.insert(.linkCount) }
     if isColored(.otherWritable) || isColored(.sticky) || isColored(.stickyOtherWritable) {
       needs.statusKinds.insert(.directories)
     }
