@@ -32,7 +32,7 @@ extension Field {
     // some file systems (overlayfs), as ls 9.1 knows.
     case .size, .mode, .perms, .links, .uid, .gid, .user, .group, .mtime, .atime, .ctime,
       .mtimeEpoch, .inode, .btime, .blocks, .dev:
-      MetadataNeeds(statusKinds: .every, statusFields: statusFields)
+      .statuses(statusFields)
     case .type: MetadataNeeds(statusKinds: .unknown)
     case .target: MetadataNeeds(symlinkTargets: true)
     case .name, .path, .extension, .depth, .parent, .stem: .none

@@ -68,12 +68,10 @@ struct Presentation: Sendable {
     if columns.showsInode {
       // As ls 9.1: a directory entry's inode is wrong for mount points and
       // on some file systems (overlayfs), so -i reads each file's own.
-      needs.statusKinds.insert(.every)
-      needs.statusFields.insert(.inode)
+      needs.formUnion(.statuses(.inode))
     }
     if columns.showsBlocks {
-      needs.statusKinds.insert(.every)
-      needs.statusFields.insert(.blocks)
+      needs.formUnion(.statuses(.blocks))
     }
     if hyperlinkHost != nil {
       // As ls, which reads every status for links; they show no field.
@@ -96,8 +94,7 @@ struct Presentation: Sendable {
     case .names:
       break
     case .long:
-      needs.statusKinds.insert(.every)
-      needs.statusFields.formUnion([.linkCount, .owner, .size, columns.timeField.statusField])
+      needs.formUnion(.statuses([.linkCount, .owner, .size, columns.timeField.statusField]))
       needs.symlinkTargets = true
       needs.accessControlLists = true
       // A security context alone also marks the mode string, with `.`.

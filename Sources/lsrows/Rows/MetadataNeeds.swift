@@ -57,6 +57,11 @@ struct MetadataNeeds: Sendable, Equatable {
   /// Nothing beyond the directory entries.
   static let none = MetadataNeeds()
 
+  /// Every entry's status, read for `fields`.
+  static func statuses(_ fields: StatusFields) -> MetadataNeeds {
+    MetadataNeeds(statusKinds: .every, statusFields: fields)
+  }
+
   /// Adds what `other` needs.
   mutating func formUnion(_ other: MetadataNeeds) {
     statusKinds.formUnion(other.statusKinds)

@@ -6,8 +6,7 @@ extension FileDescriptor {
   /// The status of the open file itself.
   func status() throws(Errno) -> FileStatus {
     if let status = try extendedStatus(
-      of: "", flags: clinux_at_empty_path, fields: StatusFields.all.rawValue,
-      { FileStatus($0, fields: .all) })
+      of: "", flags: clinux_at_empty_path, fields: StatusFields.all.rawValue, FileStatus.init)
     {
       return status
     }
@@ -38,8 +37,8 @@ extension FileDescriptor {
   ///   - name: A path relative to this directory, or absolute.
   ///   - followingSymlink: Whether a symlink as the last component is followed.
   ///   - fields: What is read; the kind is read whatever is asked.
-  /// - Returns: What `statx` reports, zero in fields not asked for (or
-  ///   all of what `fstatat` reports, where there is no `statx`).
+  /// - Returns: What `statx` reports (or `fstatat`, where there is no
+  ///   `statx`), zero in the fields not asked for.
   /// - Throws: The call's error.
   func status(
     of name: UnsafePointer<CChar>,
@@ -49,13 +48,13 @@ extension FileDescriptor {
     let flags = followingSymlink ? 0 : AT_SYMLINK_NOFOLLOW
     let fields = fields.union(.kind)
     if let status = try extendedStatus(
-      of: name, flags: flags, fields: fields.rawValue, { FileStatus($0, fields: fields) })
+      of: name, flags: flags, fields: fields.rawValue, FileStatus.init)
     {
-      return status
+      return status.keeping(fields)
     }
     var buffer = stat()
     _ = try retryingInterrupts { fstatat(rawValue, name, &buffer, flags) }
-    return FileStatus(buffer)
+    return FileStatus(buffer).keeping(fields)
   }
 
   /// What `read` makes of the record `statx` fills for `name` and

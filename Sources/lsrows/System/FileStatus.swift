@@ -66,6 +66,28 @@ struct FileStatus: Hashable, Sendable {
       groupID: buffer.st_gid)
   }
 
+  /// This status with only `fields` kept, every other field zero (the
+  /// birth time none); the kind and the device numbers always stay.
+  ///
+  /// Whatever the kernel filled in, what a listing shows then never
+  /// depends on the file system or on `statx` against `stat`, and one
+  /// that reads a field it did not ask for shows zeros on every one.
+  func keeping(_ fields: StatusFields) -> FileStatus {
+    var kept = self
+    if !fields.contains(.size) { kept.size = 0 }
+    if !fields.contains(.linkCount) { kept.linkCount = 0 }
+    if !fields.contains(.inode) { kept.inode = 0 }
+    if !fields.contains(.blocks) { kept.blocks = 0 }
+    if !fields.contains(.owner) { (kept.userID, kept.groupID) = (0, 0) }
+    if !fields.contains(.accessTime) { (kept.accessSeconds, kept.accessNanoseconds) = (0, 0) }
+    if !fields.contains(.modificationTime) {
+      (kept.modificationSeconds, kept.modificationNanoseconds) = (0, 0)
+    }
+    if !fields.contains(.changeTime) { (kept.changeSeconds, kept.changeNanoseconds) = (0, 0) }
+    if !fields.contains(.birthTime) { (kept.birthSeconds, kept.birthNanoseconds) = (0, -1) }
+    return kept
+  }
+
   var accessTime: Timestamp {
     Timestamp(seconds: accessSeconds, nanoseconds: accessNanoseconds)
   }

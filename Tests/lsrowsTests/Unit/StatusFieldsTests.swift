@@ -1,4 +1,5 @@
 import CLinux
+import Glibc
 import Testing
 
 @testable import lsrows
@@ -11,7 +12,7 @@ import Testing
   static func filledRecord() -> statx {
     var record = statx()
     record.stx_mask = UInt32(STATX_BASIC_STATS) | UInt32(STATX_BTIME)
-    record.stx_mode = UInt16(S_IFREG) | 0o644
+    record.stx_mode = UInt16(Glibc.S_IFREG) | 0o644
     record.stx_nlink = 3
     record.stx_uid = 1000
     record.stx_gid = 100
@@ -34,7 +35,7 @@ import Testing
   static func status(asking fields: StatusFields, mask: UInt32? = nil) -> FileStatus {
     var record = filledRecord()
     if let mask { record.stx_mask = mask }
-    return withUnsafePointer(to: &record) { FileStatus($0, fields: fields) }
+    return withUnsafePointer(to: &record) { FileStatus($0) }.keeping(fields)
   }
 
   @Test func fieldsNotAskedForAreZero() {
@@ -50,7 +51,7 @@ import Testing
 
   @Test func theKindAndTheDeviceAreAlwaysThere() {
     let status = Self.status(asking: .size)
-    #expect(status.mode.rawValue == UInt32(S_IFREG) | 0o644)
+    #expect(status.mode.rawValue == UInt32(Glibc.S_IFREG) | 0o644)
     #expect(status.device == UInt64(gnu_dev_makedev(8, 1)))
   }
 
@@ -70,6 +71,21 @@ import Testing
     let status = Self.status(asking: .all, mask: UInt32(STATX_BASIC_STATS))
     #expect(status.birthTime == nil)
     #expect(status.changeTime == Timestamp(seconds: 30, nanoseconds: 3))
+  }
+
+  /// Without `statx` (Linux before 4.11), `stat`'s status keeps the same.
+  @Test func aStatusFromStatKeepsOnlyWhatIsAsked() {
+    var buffer = stat()
+    buffer.st_mode = S_IFDIR | 0o755
+    buffer.st_nlink = 2
+    buffer.st_size = 512
+    buffer.st_uid = 1000
+    buffer.st_mtim.tv_sec = 20
+    let status = FileStatus(buffer).keeping([.kind, .linkCount])
+    #expect(status.linkCount == 2)
+    #expect(status.mode.rawValue == S_IFDIR | 0o755)
+    #expect(status.size == 0 && status.userID == 0)
+    #expect(status.modificationTime == Timestamp(seconds: 0, nanoseconds: 0))
   }
 
   @Test(arguments: [

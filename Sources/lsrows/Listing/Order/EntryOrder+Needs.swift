@@ -4,12 +4,8 @@ extension EntryOrder {
   var metadataNeeds: MetadataNeeds {
     var needs = MetadataNeeds()
     switch key {
-    case .size:
-      needs.statusKinds.insert(.every)
-      needs.statusFields.insert(.size)
-    case .time:
-      needs.statusKinds.insert(.every)
-      needs.statusFields.insert(timeField.statusField)
+    case .size: needs = .statuses(.size)
+    case .time: needs = .statuses(timeField.statusField)
     case .name, .none, .extension, .version, .width: break
     case .fields(let fields):
       for key in fields { needs.formUnion(key.field.metadataNeeds) }
