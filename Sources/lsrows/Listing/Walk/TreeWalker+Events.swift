@@ -8,7 +8,9 @@ extension TreeWalker {
     events.stop()
   }
 
-  func send(_ event: WalkEvent) {
+  /// Takes `event` over: a borrowed event was copied into the group, a
+  /// retain and a release of its listing for every run of rows.
+  func send(_ event: consuming WalkEvent) {
     var weight = 0
     if case .rows(let listing, let range) = event {
       // A path weighs as a row per 64 bytes, so that a group holds the

@@ -31,7 +31,7 @@ struct HandOffBuffer<Item> {
   }
 
   /// Adds an item, closing the group when it is full.
-  mutating func append(_ item: Item, weight: Int) {
+  mutating func append(_ item: consuming Item, weight: Int) {
     guard !isStopped else { return }
     // A group is made whole at once rather than by doubling, which grew
     // it eight times on its way to 256 items.
