@@ -86,7 +86,7 @@ final class RowOutput {
   /// configures every row and the spans go out in one write: a tree of
   /// small directories sends a span per subdirectory, and a write per span
   /// cost more than its rows.
-  func write(spans: ListingSpans) throws(SystemError) {
+  func write<Holder>(spans: ListingSpans<Holder>) throws(SystemError) {
     let cells = self.cells
     let shows = self.shows
     guard measuresColumns else {

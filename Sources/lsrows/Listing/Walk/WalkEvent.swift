@@ -28,6 +28,19 @@ extension WalkEvent {
   }
 }
 
+extension WalkEvent: RowSpanHolder {
+  /// Whether the event carries rows, asked without a copy of its listing.
+  var holdsRows: Bool {
+    if case .rows = self { return true }
+    return false
+  }
+
+  func withRowSpan<Result>(_ body: (Listing, Range<Int>) -> Result) -> Result? {
+    if case .rows(let listing, let range) = self { return body(listing, range) }
+    return nil
+  }
+}
+
 extension ArraySlice<WalkEvent> {
   /// Takes the run of `.rows` events at the front off, as the spans of
   /// one write.
@@ -35,9 +48,10 @@ extension ArraySlice<WalkEvent> {
   /// A tree of small directories sends a span per directory, and a write
   /// per span cost more than its rows. Empty when the first event is not
   /// rows.
-  mutating func takeRowSpans() -> ListingSpans {
-    let rows = prefix { $0.rows != nil }
-    self = self[rows.endIndex...]
-    return ListingSpans(spans: rows.compactMap(\.rows))
+  mutating func takeRowSpans() -> ListingSpans<WalkEvent> {
+    let end = firstIndex { !$0.holdsRows } ?? endIndex
+    let spans = ListingSpans(holders: self[..<end])
+    self = self[end...]
+    return spans
   }
 }
