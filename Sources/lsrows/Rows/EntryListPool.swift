@@ -21,11 +21,19 @@ import Glibc
 /// lock orders them before the reuse, for ThreadSanitizer as for the
 /// processor.
 final class EntryListPool: Sendable {
-  /// The pool of the calling thread: its own, on a thread that made one
-  /// (``makeOwnForThisThread()``), else ``shared``.
-  static var current: EntryListPool {
-    guard let own = pthread_getspecific(ownPoolKey) else { return shared }
-    return Unmanaged<EntryListPool>.fromOpaque(own).takeUnretainedValue()
+  /// Calls `body` with the pool of the calling thread: its own, on a
+  /// thread that made one (``makeOwnForThisThread()``), else ``shared``.
+  ///
+  /// Lent, not returned: the thread's key holds its pool, and a pool
+  /// returned was retained and released for every directory's list.
+  static func withCurrent<Result>(_ body: (EntryListPool) -> Result) -> Result {
+    guard let own = pthread_getspecific(ownPoolKey) else { return body(shared) }
+    return Unmanaged<EntryListPool>.fromOpaque(own)._withUnsafeGuaranteedRef(body)
+  }
+
+  /// An empty list from the calling thread's pool (``take()``).
+  static func takeFromCurrent() -> EntryList {
+    withCurrent { $0.take() }
   }
 
   /// Gives the calling thread a pool of its own, as ``shared`` is made,

@@ -71,7 +71,7 @@ final class Listing: Sendable {
 
   deinit {
     if returnsStorage {
-      EntryListPool.current.giveBack(names: storage.names, entries: storage.entries)
+      EntryListPool.withCurrent { $0.giveBack(names: storage.names, entries: storage.entries) }
     }
   }
 
