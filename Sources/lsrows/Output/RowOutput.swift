@@ -90,7 +90,13 @@ final class RowOutput {
     let cells = self.cells
     let shows = self.shows
     guard measuresColumns else {
-      return try write(spans, rowAlone())
+      guard rowsLeft == nil, filter.keepsAll else { return try write(spans, rowAlone()) }
+      // Boxed as rows the spans' events keep: a FileRow in each box was a
+      // retain and a release of its listing for every row.
+      let configure = rowAlone()
+      return try writing { writer throws(WriteError) in
+        try writer.write(spans.lentRows) { cell, row in row.withRow { configure(&cell, $0) } }
+      }
     }
     for (listing, range) in spans.spans {
       let columns = columns.columns(for: listing) {

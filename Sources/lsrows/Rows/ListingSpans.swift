@@ -22,6 +22,28 @@ struct ListingSpans<Holder: RowSpanHolder>: Sequence {
     holders.compactMap { holder in holder.withRowSpan { ($0, $1) } }
   }
 
+  /// The same rows as ``LentRow``s, which the holders keep.
+  var lentRows: LentRows {
+    LentRows(holders: holders)
+  }
+
+  /// The rows of the spans, lent: see ``lentRows``.
+  struct LentRows: Sequence {
+    let holders: ArraySlice<Holder>
+
+    struct Iterator: IteratorProtocol {
+      var base: ListingSpans.Iterator
+
+      mutating func next() -> LentRow? {
+        base.nextLent()
+      }
+    }
+
+    func makeIterator() -> Iterator {
+      Iterator(base: ListingSpans(holders: holders).makeIterator())
+    }
+  }
+
   struct Iterator: IteratorProtocol {
     let holders: ArraySlice<Holder>
     /// The holder of the span to start when this one ends.
@@ -33,6 +55,11 @@ struct ListingSpans<Holder: RowSpanHolder>: Sequence {
     var end = 0
 
     mutating func next() -> FileRow? {
+      nextLent()?.withRow { $0 }
+    }
+
+    /// The next row, lent.
+    mutating func nextLent() -> LentRow? {
       while position == end {
         guard nextHolder < holders.endIndex else { return nil }
         let span = holders[nextHolder].withRowSpan { listing, range in
@@ -45,7 +72,7 @@ struct ListingSpans<Holder: RowSpanHolder>: Sequence {
         end = span.1.upperBound
       }
       defer { position += 1 }
-      return FileRow(listing: listing!.takeUnretainedValue(), position: position)
+      return LentRow(listing: listing!, position: position)
     }
   }
 
