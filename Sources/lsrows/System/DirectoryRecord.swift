@@ -37,10 +37,15 @@ struct DirectoryRecord {
   }
 
   /// The name's bytes, without the NUL; the NUL follows them in the buffer.
+  ///
+  /// The kernel rounds a record's length up to eight bytes past the name's
+  /// NUL, so the NUL is among the last eight bytes of the record, and only
+  /// those are searched; the bytes after the NUL are not cleared.
   var name: UnsafeBufferPointer<UInt8> {
-    let name = start + Self.nameOffset
-    // The name ends at its NUL, within the record's padding.
-    let count = strnlen(name.assumingMemoryBound(to: CChar.self), length - Self.nameOffset)
-    return UnsafeBufferPointer(start: name.assumingMemoryBound(to: UInt8.self), count: count)
+    let name = (start + Self.nameOffset).assumingMemoryBound(to: UInt8.self)
+    let room = length - Self.nameOffset
+    var count = Swift.max(0, room - 8)
+    while count < room && name[count] != 0 { count += 1 }
+    return UnsafeBufferPointer(start: name, count: count)
   }
 }
