@@ -22,14 +22,50 @@ struct ByteRuns: Sequence {
     bytes.append(addingCapacity: count) { span in
       span.withUnsafeMutableBufferPointer { room, initialized in
         guard let target = room.baseAddress else { return }
-        if let source = first.baseAddress {
-          target.initialize(from: source, count: first.count)
-        }
-        if let source = second.baseAddress {
-          (target + first.count).initialize(from: source, count: second.count)
-        }
+        Self.copy(first, to: target)
+        Self.copy(second, to: target + first.count)
         initialized = count
       }
+    }
+  }
+
+  /// Copies `bytes` to `target`: a run of up to 32 bytes (most names and
+  /// paths) with a few loads and stores in line, overlapping where the
+  /// count is not a multiple of their size; a longer one with `memcpy`,
+  /// whose call cost more than the copy of a short run.
+  @inline(__always)
+  private static func copy(
+    _ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>
+  ) {
+    guard let base = bytes.baseAddress else { return }
+    let source = UnsafeRawPointer(base)
+    let destination = UnsafeMutableRawPointer(target)
+    let count = bytes.count
+    func move<Word>(_: Word.Type, at offset: Int) {
+      destination.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset,
+        as: Word.self)
+    }
+    switch count {
+    case 0:
+      return
+    case 1...3:
+      target[0] = base[0]
+      target[count / 2] = base[count / 2]
+      target[count - 1] = base[count - 1]
+    case 4...7:
+      move(UInt32.self, at: 0)
+      move(UInt32.self, at: count - 4)
+    case 8...16:
+      move(UInt64.self, at: 0)
+      move(UInt64.self, at: count - 8)
+    case 17...32:
+      move(UInt64.self, at: 0)
+      move(UInt64.self, at: 8)
+      move(UInt64.self, at: count - 16)
+      move(UInt64.self, at: count - 8)
+    default:
+      target.initialize(from: base, count: count)
     }
   }
 

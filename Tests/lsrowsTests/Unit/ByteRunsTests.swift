@@ -25,6 +25,23 @@ import Testing
     }
   }
 
+  /// `append(to:)` copies short runs word by word, overlapping: every
+  /// length of each size it treats apart, and the lengths around them.
+  @Test func appendingToAnArrayCopiesRunsOfEveryLength() {
+    let source = (0..<80).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    source.withUnsafeBufferPointer { source in
+      for firstCount in 0...40 {
+        for secondCount in 0...40 {
+          let first = UnsafeBufferPointer(rebasing: source[..<firstCount])
+          let second = UnsafeBufferPointer(rebasing: source[(80 - secondCount)...])
+          var bytes: [UInt8] = [0xEE]
+          ByteRuns(first: first, second: second).append(to: &bytes)
+          #expect(bytes == [0xEE] + Array(first) + Array(second))
+        }
+      }
+    }
+  }
+
   @Test func aBufferWithTooLittleRoomTakesWhatFitsAndTheRestFollows() {
     let first: [UInt8] = [1, 2, 3]
     let second: [UInt8] = [4, 5]
