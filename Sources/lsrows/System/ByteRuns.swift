@@ -29,7 +29,7 @@ struct ByteRuns: Sequence {
     }
   }
 
-  /// Copies `bytes` to `target`: a run of up to 32 bytes (most names and
+  /// Copies `bytes` to `target`: a run of up to 64 bytes (most names and
   /// paths) with a few loads and stores in line, overlapping where the
   /// count is not a multiple of their size; a longer one with `memcpy`,
   /// whose call cost more than the copy of a short run.
@@ -64,6 +64,11 @@ struct ByteRuns: Sequence {
       move(UInt64.self, at: 8)
       move(UInt64.self, at: count - 16)
       move(UInt64.self, at: count - 8)
+    case 33...64:
+      for offset in stride(from: 0, to: 32, by: 8) {
+        move(UInt64.self, at: offset)
+        move(UInt64.self, at: count - 32 + offset)
+      }
     default:
       target.initialize(from: base, count: count)
     }

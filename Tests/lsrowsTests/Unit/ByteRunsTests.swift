@@ -28,12 +28,12 @@ import Testing
   /// `append(to:)` copies short runs word by word, overlapping: every
   /// length of each size it treats apart, and the lengths around them.
   @Test func appendingToAnArrayCopiesRunsOfEveryLength() {
-    let source = (0..<80).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    let source = (0..<160).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
     source.withUnsafeBufferPointer { source in
-      for firstCount in 0...40 {
-        for secondCount in 0...40 {
+      for firstCount in 0...72 {
+        for secondCount in 0...72 {
           let first = UnsafeBufferPointer(rebasing: source[..<firstCount])
-          let second = UnsafeBufferPointer(rebasing: source[(80 - secondCount)...])
+          let second = UnsafeBufferPointer(rebasing: source[(160 - secondCount)...])
           var bytes: [UInt8] = [0xEE]
           ByteRuns(first: first, second: second).append(to: &bytes)
           #expect(bytes == [0xEE] + Array(first) + Array(second))
