@@ -33,7 +33,7 @@ final class SubtreeRenderer: SubtreeRendering {
     }
     var rest = events[...]
     while let event = rest.first {
-      if event.rows != nil {
+      if event.holdsRows {
         // Rendering into memory cannot fail: its only error is a write's.
         try? output.write(spans: rest.takeRowSpans())
         continue

@@ -31,11 +31,6 @@ final class EntryListPool: Sendable {
     return Unmanaged<EntryListPool>.fromOpaque(own)._withUnsafeGuaranteedRef(body)
   }
 
-  /// An empty list from the calling thread's pool (``take()``).
-  static func takeFromCurrent() -> EntryList {
-    withCurrent { $0.take() }
-  }
-
   /// Gives the calling thread a pool of its own, as ``shared`` is made,
   /// freed when the thread ends: for a thread whose lists stay on it (a
   /// ``SubtreeWorker``), so that the two threads of a walk do not take

@@ -24,23 +24,15 @@ struct ListingSpans<Holder: RowSpanHolder>: Sequence {
 
   /// The same rows as ``LentRow``s, which the holders keep.
   var lentRows: LentRows {
-    LentRows(holders: holders)
+    LentRows(spans: makeIterator())
   }
 
   /// The rows of the spans, lent: see ``lentRows``.
-  struct LentRows: Sequence {
-    let holders: ArraySlice<Holder>
+  struct LentRows: Sequence, IteratorProtocol {
+    var spans: ListingSpans.Iterator
 
-    struct Iterator: IteratorProtocol {
-      var base: ListingSpans.Iterator
-
-      mutating func next() -> LentRow? {
-        base.nextLent()
-      }
-    }
-
-    func makeIterator() -> Iterator {
-      Iterator(base: ListingSpans(holders: holders).makeIterator())
+    mutating func next() -> LentRow? {
+      spans.nextLent()
     }
   }
 
@@ -55,7 +47,7 @@ struct ListingSpans<Holder: RowSpanHolder>: Sequence {
     var end = 0
 
     mutating func next() -> FileRow? {
-      nextLent()?.withRow { $0 }
+      nextLent().map { FileRow(listing: $0.listing.takeUnretainedValue(), position: $0.position) }
     }
 
     /// The next row, lent.

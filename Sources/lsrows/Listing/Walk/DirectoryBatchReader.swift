@@ -205,7 +205,7 @@ struct DirectoryBatchReader: Sendable {
     from stream: DirectoryStream, limit: Int, at location: RowLocation,
     ruledBy scope: GitIgnoreScope?, entering: GitIgnoreScope.Entering? = nil,
     spareThreads: Allowance? = nil,
-    into empty: consuming EntryList = EntryListPool.takeFromCurrent()
+    into empty: consuming EntryList = EntryListPool.withCurrent { $0.take() }
   ) -> DirectoryBatch {
     // Built from locals at the end: filled in place, the batch would be
     // copied (each of its list's arrays retained and released) on every
