@@ -1,11 +1,10 @@
 /// Named entries stored compactly: all names back to back in one byte array.
 ///
 /// A directory of a million entries costs two allocations, not a million,
-/// and sorting moves 40-byte entries, never the names.
+/// and sorting moves 32-byte entries, never the names.
 ///
-/// Its tables start as `Dictionary()`, not as the literal `[:]`: a list is
-/// made for every directory, and the literal is a call through the
-/// variadic initializer where `Dictionary()` is the shared empty table.
+/// The tables few lists fill live in one object it makes when one gets an
+/// element (``EntryTables``).
 struct EntryList: Sendable {
   /// Every name followed by a NUL, so that `*at` calls can use a name in place.
   var names: [UInt8] = []
@@ -13,17 +12,10 @@ struct EntryList: Sendable {
   /// Each entry's details, by ``Entry/index``: empty when no option needs
   /// them, else one per entry.
   var details: [EntryDetails] = []
-  /// Each symbolic link's target, by ``Entry/index``, when an option needs it.
-  var symlinkTargets = [UInt32: [UInt8]]()
-  /// Each labelled file's security context, by ``Entry/index``, when `-Z`
-  /// or `-l` needs it.
-  var securityContexts = [UInt32: [UInt8]]()
-  /// How many entries each directory holds, by ``Entry/index``, when the
-  /// `entries` field is asked for and no walk counts them itself.
-  var entryCounts = [UInt32: Int]()
-  /// Each directory's subtree totals, by ``Entry/index``, when a `tree_`
-  /// field is asked for and the walk below it has ended.
-  var treeTotals = [UInt32: TreeTotals]()
+  /// The tables few lists fill, `nil` until one of them gets an element
+  /// (``EntryTables``); read and changed through ``symlinkTargets``,
+  /// ``securityContexts``, ``entryCounts`` and ``treeTotals``.
+  var tables: EntryTables?
 
   /// The most name bytes a list can hold, so offsets fit in 32 bits.
   static let nameCapacity = Int(UInt32.max)
@@ -145,9 +137,6 @@ struct EntryList: Sendable {
     names.removeAll(keepingCapacity: true)
     entries.removeAll(keepingCapacity: true)
     details.removeAll(keepingCapacity: true)
-    symlinkTargets.removeAll()
-    securityContexts.removeAll()
-    entryCounts.removeAll()
-    treeTotals.removeAll()
+    tables = nil
   }
 }
