@@ -28,45 +28,52 @@ final class EntryTables: @unchecked Sendable {
 extension EntryList {
   /// Each symbolic link's target, by ``Entry/index``, when an option needs it.
   var symlinkTargets: [UInt32: [UInt8]] {
-    get { tables?.symlinkTargets ?? [:] }
-    set {
-      guard tables != nil || !newValue.isEmpty else { return }
-      uniqueTables().symlinkTargets = newValue
-    }
+    get { table(\.symlinkTargets) }
+    set { setTable(\.symlinkTargets, to: newValue) }
     _modify { yield &uniqueTables().symlinkTargets }
   }
 
   /// Each labelled file's security context, by ``Entry/index``, when `-Z`
   /// or `-l` needs it.
   var securityContexts: [UInt32: [UInt8]] {
-    get { tables?.securityContexts ?? [:] }
-    set {
-      guard tables != nil || !newValue.isEmpty else { return }
-      uniqueTables().securityContexts = newValue
-    }
+    get { table(\.securityContexts) }
+    set { setTable(\.securityContexts, to: newValue) }
     _modify { yield &uniqueTables().securityContexts }
   }
 
   /// How many entries each directory holds, by ``Entry/index``, when the
   /// `entries` field is asked for and no walk counts them itself.
   var entryCounts: [UInt32: Int] {
-    get { tables?.entryCounts ?? [:] }
-    set {
-      guard tables != nil || !newValue.isEmpty else { return }
-      uniqueTables().entryCounts = newValue
-    }
+    get { table(\.entryCounts) }
+    set { setTable(\.entryCounts, to: newValue) }
     _modify { yield &uniqueTables().entryCounts }
   }
 
   /// Each directory's subtree totals, by ``Entry/index``, when a `tree_`
   /// field is asked for and the walk below it has ended.
   var treeTotals: [UInt32: TreeTotals] {
-    get { tables?.treeTotals ?? [:] }
-    set {
-      guard tables != nil || !newValue.isEmpty else { return }
-      uniqueTables().treeTotals = newValue
-    }
+    get { table(\.treeTotals) }
+    set { setTable(\.treeTotals, to: newValue) }
     _modify { yield &uniqueTables().treeTotals }
+  }
+
+  /// One of the tables, empty while the list has none.
+  @inline(__always)
+  private func table<Value>(
+    _ table: KeyPath<EntryTables, [UInt32: Value]>
+  ) -> [UInt32: Value] {
+    tables?[keyPath: table] ?? [:]
+  }
+
+  /// Sets one of the tables; an empty one makes no object, since removing
+  /// entries assigns every table of every list it filters.
+  @inline(__always)
+  private mutating func setTable<Value>(
+    _ table: ReferenceWritableKeyPath<EntryTables, [UInt32: Value]>,
+    to newValue: [UInt32: Value]
+  ) {
+    guard tables != nil || !newValue.isEmpty else { return }
+    uniqueTables()[keyPath: table] = newValue
   }
 
   /// The list's tables, made or copied so that this list alone holds them.
