@@ -59,12 +59,12 @@ import Testing
   @Test func everyExampleIsCompiledAndChecked() throws {
     let sources = try Self.files(in: Self.root + "/Sources/RowCore")
     let compiled = Self.lines(
-      of: try Self.read(Self.root + "/Tests/RowCoreTests/DocumentationExamples.swift"))
+      of: try textOfFile(Self.root + "/Tests/RowCoreTests/DocumentationExamples.swift"))
     let readme = Self.lines(
-      of: try Self.read(Self.root + "/Tests/RowCoreTests/ReadmeExampleTests.swift"))
+      of: try textOfFile(Self.root + "/Tests/RowCoreTests/ReadmeExampleTests.swift"))
     var count = 0
     for file in sources {
-      for block in Self.examples(in: try Self.read(file)) {
+      for block in Self.examples(in: try textOfFile(file)) {
         count += 1
         #expect(
           Self.contains(compiled, block) || Self.contains(readme, block),
@@ -78,7 +78,7 @@ import Testing
   @Test func everyPublicDeclarationHasAnExample() throws {
     for file in try Self.files(in: Self.root + "/Sources/RowCore") {
       var sawExample = false
-      for line in try Self.read(file).split(separator: "\n") {
+      for line in try textOfFile(file).split(separator: "\n") {
         let code = line.drop { $0 == " " }
         if code.hasPrefix("///") {
           if code.contains("```swift") { sawExample = true }
@@ -107,7 +107,7 @@ import Testing
   }
 
   static func files(in directory: String) throws -> [String] {
-    guard let stream = opendir(directory) else { throw Missing(path: directory) }
+    guard let stream = opendir(directory) else { throw MissingFile(path: directory) }
     defer { closedir(stream) }
     var files: [String] = []
     while let entry = readdir(stream) {
@@ -118,19 +118,4 @@ import Testing
     }
     return files.sorted()
   }
-
-  static func read(_ path: String) throws -> String {
-    guard let file = fopen(path, "r") else { throw Missing(path: path) }
-    defer { fclose(file) }
-    var text: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count == 0 { break }
-      text += buffer[..<count]
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  struct Missing: Error { let path: String }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import RowCore
 import Testing
 
@@ -39,8 +38,8 @@ func planetTable() -> String {
   @Test func theReadmeShowsThisCode() throws {
     let here = #filePath
     let root = here.split(separator: "/").dropLast(3).joined(separator: "/")
-    let readme = try contents(of: "/" + root + "/README.md")
-    let source = try contents(of: here)
+    let readme = try textOfFile("/" + root + "/README.md")
+    let source = try textOfFile(here)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let marker = "// README example begin (after `import RowCore`)"
     let begin = try #require(lines.firstIndex { $0 == marker })
@@ -48,19 +47,4 @@ func planetTable() -> String {
     let example = "import RowCore\n\n" + lines[(begin + 1)..<end].joined(separator: "\n")
     #expect(readme.contains(example))
   }
-
-  private func contents(of path: String) throws -> String {
-    guard let file = fopen(path, "r") else { throw FileError.missing(path) }
-    defer { fclose(file) }
-    var text: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count == 0 { break }
-      text += buffer[..<count]
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  enum FileError: Error { case missing(String) }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import RowCore
 
 /// A sink that keeps every chunk it is given.
@@ -30,4 +31,24 @@ func render(_ store: RowStore, terminator: RowTerminator = .newline, chunkSize: 
   writer.write(store)
   writer.flush()
   return writer.sink.bytes
+}
+
+/// A file the tests read was not there.
+struct MissingFile: Error {
+  let path: String
+}
+
+/// The text of the file at `path`, for the tests that check the project's
+/// own sources and documents.
+func textOfFile(_ path: String) throws -> String {
+  guard let file = fopen(path, "r") else { throw MissingFile(path: path) }
+  defer { fclose(file) }
+  var text: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, file)
+    if count == 0 { break }
+    text += buffer[..<count]
+  }
+  return String(decoding: text, as: UTF8.self)
 }
