@@ -29,4 +29,43 @@ public protocol RowSink {
   /// - Parameter bytes: The bytes to write; valid only during the call.
   /// - Throws: Whatever stopped the write; the writer passes it on.
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws(Failure)
+
+  /// Writes every byte of `chunk`, which the sink may keep instead of
+  /// copying: a sink that hands chunks to another thread takes the array
+  /// and leaves `chunk` empty. The writer calls it with its buffer at
+  /// each flush, and makes the buffer again if it was taken.
+  ///
+  /// The default writes the bytes with ``write(_:)`` and leaves `chunk`
+  /// empty, with its storage kept for the next chunk.
+  ///
+  /// ```swift
+  /// var collector = Collector()
+  /// var chunk = Array("hi".utf8)
+  /// collector.write(taking: &chunk)
+  /// let written = (collector.bytes, chunk.isEmpty)  // ([104, 105], true)
+  /// ```
+  ///
+  /// - Parameter chunk: The bytes to write; empty after the call.
+  /// - Throws: Whatever stopped the write; the writer passes it on.
+  mutating func write(taking chunk: inout [UInt8]) throws(Failure)
+}
+
+extension RowSink {
+  /// Writes `chunk` with ``write(_:)``, then empties it, keeping its
+  /// storage.
+  ///
+  /// ```swift
+  /// var sink = Collector()
+  /// var chunk = Array("ok".utf8)
+  /// sink.write(taking: &chunk)
+  /// let storageKept = chunk.capacity >= 2  // true
+  /// ```
+  @inlinable
+  public mutating func write(taking chunk: inout [UInt8]) throws(Failure) {
+    defer { chunk.removeAll(keepingCapacity: true) }
+    let result = chunk.withUnsafeBytes { bytes in
+      Result { () throws(Failure) in try write(bytes) }
+    }
+    try result.get()
+  }
 }

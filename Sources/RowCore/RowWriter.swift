@@ -218,10 +218,13 @@ public struct RowWriter<Sink: RowSink> {
   @inlinable
   public mutating func flush() throws(Sink.Failure) {
     guard !cell.storage.isEmpty else { return }
-    defer { cell.removeAllRows() }
-    let result = cell.storage.withUnsafeBytes { bytes in
-      Result { () throws(Sink.Failure) in try destination.write(bytes) }
+    let used = cell.storage.count
+    defer {
+      cell.removeAllRows()
+      // A sink that kept the buffer left none: the next chunk will need
+      // about as much as this one did, grown once rather than by doubling.
+      if cell.storage.capacity < used { cell.storage.reserveCapacity(used) }
     }
-    try result.get()
+    try destination.write(taking: &cell.storage)
   }
 }

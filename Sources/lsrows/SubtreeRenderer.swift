@@ -20,7 +20,7 @@ final class SubtreeRenderer: SubtreeRendering {
     let current = current
     output = RowOutput(
       presentation,
-      sink: OutputSink(receiver: { bytes in _ = current.job?.output.append(.bytes(Array(bytes))) }),
+      sink: OutputSink(receiver: { chunk in _ = current.job?.output.append(.bytes(chunk)) }),
       rowsPerStore: rowsPerStore)
   }
 

@@ -154,6 +154,20 @@ import Testing
       let collected = collector.bytes  // [104, 105]
       #expect(collected == [104, 105])
     }
+    do {
+      var collector = Collector()
+      var chunk = Array("hi".utf8)
+      collector.write(taking: &chunk)
+      let written = (collector.bytes, chunk.isEmpty)  // ([104, 105], true)
+      #expect(written.0 == [104, 105] && written.1)
+    }
+    do {
+      var sink = Collector()
+      var chunk = Array("ok".utf8)
+      sink.write(taking: &chunk)
+      let storageKept = chunk.capacity >= 2  // true
+      #expect(storageKept && sink.bytes == Array("ok".utf8))
+    }
   }
 
   @Test func rowStore() {

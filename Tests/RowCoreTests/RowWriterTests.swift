@@ -141,6 +141,32 @@ import Testing
     #expect(writer.sink.pulledAtEachWrite[10] == 20)
   }
 
+  @Test func aSinkMayKeepEachChunkTheWriterFlushes() {
+    struct KeepingSink: RowSink {
+      var chunks: [[UInt8]] = []
+      mutating func write(_ bytes: UnsafeRawBufferPointer) { chunks.append(Array(bytes)) }
+      mutating func write(taking chunk: inout [UInt8]) {
+        chunks.append(chunk)
+        chunk = []
+      }
+    }
+    var writer = RowWriter(sink: KeepingSink(), chunkSize: 10)
+    let names = (0..<40).map { "row \($0)" }
+    writer.write(rows(names) { cell, s in cell.append(s) })
+    writer.flush()
+    let chunks = writer.sink.chunks
+    #expect(chunks.count > 10)
+    #expect(chunks.dropLast().allSatisfy { $0.count >= 10 })
+    #expect(chunks.joined().elementsEqual(names.map { $0 + "\n" }.joined().utf8))
+  }
+
+  @Test func theDefaultTakingWriteLeavesTheChunkEmpty() {
+    var sink = CollectingSink()
+    var chunk = Array("abc".utf8)
+    sink.write(taking: &chunk)
+    #expect(sink.bytes == Array("abc".utf8) && chunk.isEmpty && chunk.capacity >= 3)
+  }
+
   @Test func streamingStopsReadingAtTheFirstFailure() {
     final class Counter { var pulled = 0 }
     let counter = Counter()

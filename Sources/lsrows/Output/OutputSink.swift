@@ -11,7 +11,7 @@ struct OutputSink: RowSink {
 
   private enum Destination {
     case descriptor(FileDescriptorSink)
-    case receiver((UnsafeRawBufferPointer) -> Void)
+    case receiver(([UInt8]) -> Void)
   }
 
   private let destination: Destination
@@ -21,9 +21,10 @@ struct OutputSink: RowSink {
     destination = .descriptor(sink)
   }
 
-  /// Chunks handed to `receive`, which copies what it keeps: the bytes
-  /// are the writer's buffer, valid only during the call.
-  init(receiver receive: @escaping (UnsafeRawBufferPointer) -> Void) {
+  /// Chunks handed to `receive` to keep: the writer's own buffer when it
+  /// flushes, which it then makes again, so that a chunk is not copied
+  /// on its way to the other thread.
+  init(receiver receive: @escaping ([UInt8]) -> Void) {
     destination = .receiver(receive)
   }
 
@@ -32,7 +33,18 @@ struct OutputSink: RowSink {
     case .descriptor(var sink):
       try sink.write(bytes)
     case .receiver(let receive):
-      receive(bytes)
+      receive(Array(bytes))
+    }
+  }
+
+  func write(taking chunk: inout [UInt8]) throws(Failure) {
+    switch destination {
+    case .descriptor(var sink):
+      try sink.write(taking: &chunk)
+    case .receiver(let receive):
+      var taken: [UInt8] = []
+      swap(&taken, &chunk)
+      receive(taken)
     }
   }
 }
