@@ -18,7 +18,7 @@ final class Lister {
     gitIgnore = configuration.gitIgnore.map(GitIgnoreOperands.init)
     var walk = configuration.walk
     let presentation = configuration.presentation
-    let rowsPerStore = configuration.rowsPerChunk
+    let rowsPerStore = configuration.rowsPerStore
     walk.subtrees?.makeRenderer = { SubtreeRenderer(presentation, rowsPerStore: rowsPerStore) }
     walkConfiguration = walk
   }

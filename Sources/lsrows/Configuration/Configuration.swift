@@ -41,8 +41,11 @@ struct Configuration: Sendable {
   /// Whether rows are written as they are read: no sort, and no column
   /// whose width depends on the other rows.
   var streamsRows: Bool
-  /// How many rows are boxed into one store, and how many operands of a
+  /// How many rows a walk hands on at a time (a streamed directory's
+  /// batch, a hand-off between threads), and how many operands of a
   /// `--files0-from` list are read before their rows are written.
   var rowsPerChunk: Int
+  /// How many rows are boxed into one store.
+  var rowsPerStore: Int
   var presentation: Presentation
 }
