@@ -38,13 +38,6 @@ public protocol RowSink {
   /// The default writes the bytes with ``write(_:)`` and leaves `chunk`
   /// empty, with its storage kept for the next chunk.
   ///
-  /// ```swift
-  /// var collector = Collector()
-  /// var chunk = Array("hi".utf8)
-  /// collector.write(taking: &chunk)
-  /// let written = (collector.bytes, chunk.isEmpty)  // ([104, 105], true)
-  /// ```
-  ///
   /// - Parameter chunk: The bytes to write; empty after the call.
   /// - Throws: Whatever stopped the write; the writer passes it on.
   mutating func write(taking chunk: inout [UInt8]) throws(Failure)
@@ -58,7 +51,8 @@ extension RowSink {
   /// var sink = Collector()
   /// var chunk = Array("ok".utf8)
   /// sink.write(taking: &chunk)
-  /// let storageKept = chunk.capacity >= 2  // true
+  /// let written = sink.bytes  // [111, 107]
+  /// let emptied = (chunk.isEmpty, chunk.capacity >= 2)  // (true, true)
   /// ```
   @inlinable
   public mutating func write(taking chunk: inout [UInt8]) throws(Failure) {

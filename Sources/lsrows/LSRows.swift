@@ -47,7 +47,7 @@ enum LSRows {
         let output = RowOutput(
           configuration.presentation,
           sink: OutputSink(FileDescriptorSink(descriptor: FileDescriptor.standardOutput.rawValue)),
-          rowsPerStore: configuration.rowsPerStore, limit: configuration.limit)
+          limit: configuration.limit)
         return try Lister(configuration, output: output, diagnostics: diagnostics).run()
       }
     } catch let error as SystemError {

@@ -18,8 +18,7 @@ final class Lister {
     gitIgnore = configuration.gitIgnore.map(GitIgnoreOperands.init)
     var walk = configuration.walk
     let presentation = configuration.presentation
-    let rowsPerStore = configuration.rowsPerStore
-    walk.subtrees?.makeRenderer = { SubtreeRenderer(presentation, rowsPerStore: rowsPerStore) }
+    walk.subtrees?.makeRenderer = { SubtreeRenderer(presentation) }
     walkConfiguration = walk
   }
 

@@ -13,15 +13,12 @@ final class SubtreeRenderer: SubtreeRendering {
   private let output: RowOutput
   private let current = CurrentJob()
 
-  /// - Parameters:
-  ///   - presentation: How rows are presented, as for standard output.
-  ///   - rowsPerStore: How many rows are boxed into one store.
-  init(_ presentation: Presentation, rowsPerStore: Int) {
+  /// - Parameter presentation: How rows are presented, as for standard output.
+  init(_ presentation: Presentation) {
     let current = current
     output = RowOutput(
       presentation,
-      sink: OutputSink(receiver: { chunk in _ = current.job?.output.append(.bytes(chunk)) }),
-      rowsPerStore: rowsPerStore)
+      sink: OutputSink(receiver: { chunk in _ = current.job?.output.append(.bytes(chunk)) }))
   }
 
   func append(_ events: [WalkEvent], to job: SubtreeJob) -> Bool {

@@ -160,13 +160,6 @@ import Testing
     #expect(chunks.joined().elementsEqual(names.map { $0 + "\n" }.joined().utf8))
   }
 
-  @Test func theDefaultTakingWriteLeavesTheChunkEmpty() {
-    var sink = CollectingSink()
-    var chunk = Array("abc".utf8)
-    sink.write(taking: &chunk)
-    #expect(sink.bytes == Array("abc".utf8) && chunk.isEmpty && chunk.capacity >= 3)
-  }
-
   @Test func streamingStopsReadingAtTheFirstFailure() {
     final class Counter { var pulled = 0 }
     let counter = Counter()

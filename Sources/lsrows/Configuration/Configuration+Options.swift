@@ -5,15 +5,6 @@ extension Configuration {
   /// hand-off, few enough that the boxes never dominate memory.
   static let defaultRowsPerChunk = 4096
 
-  /// How many rows RowCore boxes into one store.
-  ///
-  /// Each writer keeps as many boxes as its largest store held, each
-  /// allocated once and freed when the writer ends (with a lookup of its
-  /// value's metadata, some 500 instructions a box). A tree's runs of
-  /// rows are a few at a time, and a large directory written 256 rows a
-  /// store costs no more than one written 4,096 at a time.
-  static let defaultRowsPerStore = 256
-
   /// Decides everything the options leave to the environment and the
   /// output, as ls decides it: the order when none was asked for, quoting
   /// and colors on a terminal, `LS_COLORS`, `TIME_STYLE` and the block size
@@ -82,7 +73,6 @@ extension Configuration {
     // are read as they come, but what they need for the order is read.
     let walkOrder = treeOrder == nil ? order : EntryOrder(key: .none, isReversed: false)
     rowsPerChunk = Self.defaultRowsPerChunk
-    rowsPerStore = Self.defaultRowsPerStore
     // The `entries` field: a walk counts what it enters as it reads it,
     // unless the sort or --prune-where needs the counts before it enters.
     let countsBeforeWalk =

@@ -45,7 +45,5 @@ struct Configuration: Sendable {
   /// batch, a hand-off between threads), and how many operands of a
   /// `--files0-from` list are read before their rows are written.
   var rowsPerChunk: Int
-  /// How many rows are boxed into one store.
-  var rowsPerStore: Int
   var presentation: Presentation
 }

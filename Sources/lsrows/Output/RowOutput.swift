@@ -29,13 +29,9 @@ final class RowOutput {
   /// - Parameters:
   ///   - presentation: How rows are presented.
   ///   - sink: Where the bytes go.
-  ///   - rowsPerStore: How many rows are boxed into one store.
   ///   - limit: How many rows are written at most (`--limit`), if any.
-  init(
-    _ presentation: Presentation, sink: OutputSink, rowsPerStore: Int, limit: Int? = nil
-  ) {
-    writer = RowWriter(
-      sink: sink, terminator: presentation.terminator, rowsPerStore: rowsPerStore)
+  init(_ presentation: Presentation, sink: OutputSink, limit: Int? = nil) {
+    writer = RowWriter(sink: sink, terminator: presentation.terminator)
     let accounts = AccountNames()
     cells = presentation.makeCellFormat(accounts: accounts)
     let filter = presentation.filter
