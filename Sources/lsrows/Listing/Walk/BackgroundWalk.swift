@@ -25,7 +25,10 @@ enum BackgroundWalk {
       configuration.streamingBatchSize != nil
       || (configuration.maxDepth > 1 && !configuration.readsAhead)
     guard overlaps else {
-      while let events = walker.next() { try handle(events[...]) }
+      while let events = walker.next() {
+        try handle(events[...])
+        walker.takeBack(events)
+      }
       return
     }
     // Listings cross between the threads: the pool waits for both to pass a

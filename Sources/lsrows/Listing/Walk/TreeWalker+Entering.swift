@@ -50,6 +50,7 @@ extension TreeWalker {
   func reach(
     from parent: WalkFrame, into entry: Entry, of listing: Listing, filling child: inout Child
   ) -> Bool {
+    releaseWritten()
     if let prefetch, readAhead(child.name, below: parent, with: prefetch, into: &child) {
       // Read by its path.
     } else if prefetch == nil && configuration.readsAhead {

@@ -58,6 +58,9 @@ final class TreeWalker: BatchProducer {
   /// `--gitignore`: the operand's rules, from its work tree's top down.
   private let rootScope: GitIgnoreScope?
   var events: HandOffBuffer<WalkEvent>
+  /// A group this thread has written, let go a few events at a time as
+  /// the walk reaches each subdirectory (``takeBack(_:)``).
+  var written: [WalkEvent] = []
   let directories: OpenDirectories
   /// The path from the operand to the top directory, `/`-terminated.
   private(set) var relative: [UInt8] = []

@@ -147,7 +147,11 @@ final class SubtreeScheduler: @unchecked Sendable {
   private func step(_ own: OwnWalk) {
     if renderer == nil { renderer = context.makeRenderer() }
     guard let renderer else { return }
-    if let events = own.walker.next(), renderer.append(events, to: own.job) { return }
+    if let events = own.walker.next() {
+      let goesOn = renderer.append(events, to: own.job)
+      own.walker.takeBack(events)
+      if goesOn { return }
+    }
     renderer.finish(own.job)
     own.job.output.finish()
     ownWalks.removeAll { $0 === own }

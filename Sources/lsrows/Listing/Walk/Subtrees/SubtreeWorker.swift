@@ -73,7 +73,11 @@ final class SubtreeWorker {
       }
       for job in handed where job.begin() {
         let walker = context.walker(for: job, answeringHandOvers: true)
-        while let events = walker.next(), renderer.append(events, to: job) {}
+        while let events = walker.next() {
+          let goesOn = renderer.append(events, to: job)
+          walker.takeBack(events)
+          guard goesOn else { break }
+        }
         renderer.finish(job)
         job.output.finish()
       }
