@@ -25,10 +25,10 @@ enum BackgroundWalk {
       configuration.streamingBatchSize != nil
       || (configuration.maxDepth > 1 && !configuration.readsAhead)
     guard overlaps else {
-      while let events = walker.next() {
+      while try walker.writeNextGroup({ events in
         try handle(events[...])
-        walker.takeBack(events)
-      }
+        return true
+      }) {}
       return
     }
     // Listings cross between the threads: the pool waits for both to pass a

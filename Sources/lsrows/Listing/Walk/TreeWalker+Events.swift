@@ -20,8 +20,9 @@ extension TreeWalker {
     events.append(event, weight: weight)
   }
 
-  /// Takes back `group`, which this thread has written, to let its events
-  /// go a few at a time as the walk reaches each subdirectory.
+  /// Hands the next group of events to `write`, which writes it on this
+  /// thread, then keeps the group to let its events go a few at a time
+  /// as the walk reaches each subdirectory (``releaseWritten()``).
   ///
   /// Let go at once, a group's listings would be freed together, before
   /// the next group's are made: glibc keeps seven freed blocks of a size
@@ -29,13 +30,22 @@ extension TreeWalker {
   /// where the next listings would split them again. A few at a time,
   /// each listing and path is freed just before the walk makes the next,
   /// and its entry list goes back to the pool just before the walk takes
-  /// one to read into, still in the cache.
-  func takeBack(_ group: consuming [WalkEvent]) {
+  /// one to read into, still in the cache. A group another thread takes
+  /// comes from ``next()``, which keeps nothing.
+  ///
+  /// - Returns: What `write` returned, whether to go on; `false` once the
+  ///   walk is over.
+  func writeNextGroup<Failure: Error>(
+    _ write: ([WalkEvent]) throws(Failure) -> Bool
+  ) throws(Failure) -> Bool {
+    guard let group = next() else { return false }
+    let goesOn = try write(group)
     written = group
+    return goesOn
   }
 
-  /// Lets go of a few written events (``takeBack(_:)``): about what one
-  /// directory sends.
+  /// Lets go of a few written events (``writeNextGroup(_:)``): about
+  /// what one directory sends.
   @inline(__always)
   func releaseWritten() {
     for _ in 0..<2 {

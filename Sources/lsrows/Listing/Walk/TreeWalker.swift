@@ -59,7 +59,7 @@ final class TreeWalker: BatchProducer {
   private let rootScope: GitIgnoreScope?
   var events: HandOffBuffer<WalkEvent>
   /// A group this thread has written, let go a few events at a time as
-  /// the walk reaches each subdirectory (``takeBack(_:)``).
+  /// the walk reaches each subdirectory (``writeNextGroup(_:)``).
   var written: [WalkEvent] = []
   let directories: OpenDirectories
   /// The path from the operand to the top directory, `/`-terminated.

@@ -147,11 +147,7 @@ final class SubtreeScheduler: @unchecked Sendable {
   private func step(_ own: OwnWalk) {
     if renderer == nil { renderer = context.makeRenderer() }
     guard let renderer else { return }
-    if let events = own.walker.next() {
-      let goesOn = renderer.append(events, to: own.job)
-      own.walker.takeBack(events)
-      if goesOn { return }
-    }
+    if own.walker.writeNextGroup({ renderer.append($0, to: own.job) }) { return }
     renderer.finish(own.job)
     own.job.output.finish()
     ownWalks.removeAll { $0 === own }

@@ -73,11 +73,7 @@ final class SubtreeWorker {
       }
       for job in handed where job.begin() {
         let walker = context.walker(for: job, answeringHandOvers: true)
-        while let events = walker.next() {
-          let goesOn = renderer.append(events, to: job)
-          walker.takeBack(events)
-          guard goesOn else { break }
-        }
+        while walker.writeNextGroup({ renderer.append($0, to: job) }) {}
         renderer.finish(job)
         job.output.finish()
       }
