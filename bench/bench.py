@@ -543,7 +543,10 @@ def user_cpu(lsrows, bfs, runs):
 
     A flat walk in Swift (bench/walk_floor.swift) runs in the same rounds
     where it writes the same bytes: how far the language alone is from
-    bfs, and so how much of lsrows's time is its design."""
+    bfs, and so how much of lsrows's time is its design. So does the same
+    walk on two threads, each listing half of the operand's entries with
+    nothing shared: what two threads cost in user time of their own on
+    this machine, apart from how lsrows shares its work between them."""
     met = True
     print("\n### User CPU: lsrows -RA against bfs (medians)\n")
     floor = walk_floor()
@@ -552,12 +555,18 @@ def user_cpu(lsrows, bfs, runs):
         same = floor is not None and subprocess.run(
             [floor, path], capture_output=True, env=C_LOCALE).stdout == subprocess.run(
             [lsrows, "-RA", path], capture_output=True, env=C_LOCALE).stdout
-        ours, theirs, flat = [], [], []
+        halves = [floor, "--threads", "2", path] if same else None
+        same_halves = same and subprocess.run(
+            halves, capture_output=True, env=C_LOCALE).stdout == subprocess.run(
+            [floor, path], capture_output=True, env=C_LOCALE).stdout
+        ours, theirs, flat, flat_halves = [], [], [], []
         for _ in range(max(81, runs * 12)):
             ours.append(cpu_times([lsrows, "-RA", path])[1])
             theirs.append(cpu_times([bfs, path])[1])
             if same:
                 flat.append(cpu_times([floor, path])[1])
+            if same_halves:
+                flat_halves.append(cpu_times(halves)[1])
         ratio_of_means = statistics.mean(ours) / statistics.mean(theirs)
         # Standard error of a ratio of independent means (first order).
         spread = ratio_of_means * math.hypot(
@@ -579,6 +588,11 @@ def user_cpu(lsrows, bfs, runs):
             print(f"  - a flat walk in Swift (bench/walk_floor.swift, the same output and "
                   f"calls, for the record): {floor_time * 1000:.0f} ms, bfs / floor "
                   f"{theirs / floor_time:.2f}x, lsrows / floor {ours / floor_time:.2f}x")
+            if same_halves:
+                halves_time = statistics.median(flat_halves)
+                print(f"  - the same walk on two threads, half of the operand's entries each "
+                      f"(`--threads 2`, for the record): {halves_time * 1000:.0f} ms, "
+                      f"{halves_time / floor_time:.2f}x the one thread's")
         else:
             print("  - the flat walk in Swift was not measured: "
                   + ("swiftc could not build it" if floor is None else "its output differs"))

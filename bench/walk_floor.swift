@@ -1,7 +1,8 @@
 // The floor of a recursive listing written in Swift. make bench compiles
 // this with swiftc and measures its user CPU next to lsrows and bfs.
 //
-//   walk_floor DIRECTORY   write what `lsrows -RA DIRECTORY` writes: each
+//   walk_floor [--threads 2] DIRECTORY
+//                          write what `lsrows -RA DIRECTORY` writes: each
 //                          entry below DIRECTORY, its path from there, one
 //                          a line, every directory's entries sorted by
 //                          their bytes, depth first
@@ -15,6 +16,13 @@
 // cost of its design, not of the language. Entries whose type the
 // directory does not give (DT_UNKNOWN) are not entered; bench.py compares
 // the output with lsrows's before it reports a time.
+//
+// With `--threads 2`, a second thread walks the second half of
+// DIRECTORY's own entries into memory while this one walks the first half
+// and writes it, then writes the second half: the same bytes, with no
+// state the two threads share. Whether two threads cost user time of
+// their own, beyond what their walks do, is then measured apart from how
+// lsrows shares its work between them.
 
 import Glibc
 
@@ -36,7 +44,9 @@ final class Level {
   var names: [Name] = []
 }
 
-final class Walk {
+final class Walk: @unchecked Sendable {
+  // Unchecked: each thread walks with a Walk of its own; the second
+  // thread's is read by the first only after pthread_join.
   private let outputCapacity = 1 << 16
   private let output: UnsafeMutablePointer<UInt8>
   private var outputCount = 0
@@ -44,9 +54,19 @@ final class Walk {
   private var levels: [Level] = []
   private var path: [UInt8] = []
   private var ancestors: [(device: UInt64, inode: UInt64)] = []
+  /// Which half of the first directory's entries this walk lists, with
+  /// their subtrees (0 or 1), when two threads share the walk.
+  private let half: Int?
+  /// Where the rows go when this walk is the second thread's: kept for
+  /// the first thread to write after its own.
+  private(set) var kept: [UInt8]?
+  /// The directory the second thread's walk begins with, opened for it.
+  var firstDirectory: Int32 = -1
 
-  init() {
+  init(half: Int? = nil) {
     output = .allocate(capacity: outputCapacity)
+    self.half = half
+    kept = half == 1 ? [] : nil
   }
 
   /// Lists the directory open as `descriptor`, `depth` levels down.
@@ -62,7 +82,12 @@ final class Walk {
     read(descriptor, into: level)
     sort(level)
     let pathLength = path.count
-    for name in level.names {
+    var names = level.names[...]
+    if depth == 0, let half {
+      let middle = names.count / 2
+      names = half == 0 ? names[..<middle] : names[middle...]
+    }
+    for name in names {
       level.bytes.withUnsafeBufferPointer { bytes in
         path.append(contentsOf: bytes[Int(name.offset)..<Int(name.offset + name.length)])
       }
@@ -72,7 +97,8 @@ final class Walk {
       if name.isDirectory {
         let child = level.bytes.withUnsafeBufferPointer { bytes in
           openat(
-            descriptor, UnsafeRawPointer(bytes.baseAddress! + Int(name.offset)).assumingMemoryBound(
+            descriptor,
+            UnsafeRawPointer(bytes.baseAddress! + Int(name.offset)).assumingMemoryBound(
               to: CChar.self),
             O_RDONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY)
         }
@@ -98,10 +124,13 @@ final class Walk {
         let recordLength = Int(record.load(fromByteOffset: 16, as: UInt16.self))
         let type = record.load(fromByteOffset: 18, as: UInt8.self)
         let start = (record + 19).assumingMemoryBound(to: UInt8.self)
-        let length = strnlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), recordLength - 19)
+        let length = strnlen(
+          UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), recordLength - 19)
         position += recordLength
         let name = UnsafeBufferPointer(start: start, count: length)
-        if name[0] == UInt8(ascii: ".") && (length == 1 || (length == 2 && name[1] == UInt8(ascii: "."))) {
+        if name[0] == UInt8(ascii: ".")
+          && (length == 1 || (length == 2 && name[1] == UInt8(ascii: ".")))
+        {
           continue
         }
         level.names.append(
@@ -137,33 +166,74 @@ final class Walk {
   }
 
   private func write(_ row: UnsafeBufferPointer<UInt8>) {
+    if kept != nil { return kept!.append(contentsOf: row) }
     if outputCount + row.count > outputCapacity { flush() }
     (output + outputCount).update(from: row.baseAddress!, count: row.count)
     outputCount += row.count
   }
 
   func flush() {
+    Self.write(UnsafeBufferPointer(start: output, count: outputCount))
+    outputCount = 0
+  }
+
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     var written = 0
-    while written < outputCount {
-      let count = Glibc.write(1, output + written, outputCount - written)
+    while written < bytes.count {
+      let count = Glibc.write(1, bytes.baseAddress! + written, bytes.count - written)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { exit(2) }
       written += count
     }
-    outputCount = 0
   }
 }
 
-guard CommandLine.arguments.count == 2 else {
-  let usage = "usage: walk_floor DIRECTORY\n"
+extension Walk {
+  /// The second thread, which walks the walk passed as its context.
+  ///
+  /// Declared here, not in the top-level code, which runs on the main actor.
+  static let secondThread: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? =
+    { context in
+      let walk = Unmanaged<Walk>.fromOpaque(context!).takeUnretainedValue()
+      walk.list(walk.firstDirectory, depth: 0)
+      return nil
+    }
+}
+
+/// Opens `path` as a directory, or exits.
+func openDirectory(_ path: String) -> Int32 {
+  let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  guard descriptor >= 0 else {
+    perror(path)
+    exit(2)
+  }
+  return descriptor
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let threads = arguments.first == "--threads" && arguments.count == 3 ? Int(arguments[1]) : 1
+if threads != 1 { arguments.removeFirst(2) }
+guard arguments.count == 1, threads == 1 || threads == 2 else {
+  let usage = "usage: walk_floor [--threads 2] DIRECTORY\n"
   _ = usage.withCString { Glibc.write(2, $0, strlen($0)) }
   exit(2)
 }
-let top = open(CommandLine.arguments[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-guard top >= 0 else {
-  perror(CommandLine.arguments[1])
-  exit(2)
+let directory = arguments[0]
+if threads == 1 {
+  let walk = Walk()
+  walk.list(openDirectory(directory), depth: 0)
+  walk.flush()
+} else {
+  // Each thread reads the directory itself and lists its half of it.
+  let second = Walk(half: 1)
+  second.firstDirectory = openDirectory(directory)
+  var thread = pthread_t()
+  let started = pthread_create(
+    &thread, nil, Walk.secondThread, Unmanaged.passUnretained(second).toOpaque())
+  guard started == 0 else { exit(2) }
+  let first = Walk(half: 0)
+  first.list(openDirectory(directory), depth: 0)
+  first.flush()
+  pthread_join(thread, nil)
+  second.kept!.withUnsafeBufferPointer { Walk.write($0) }
 }
-let walk = Walk()
-walk.list(top, depth: 0)
-walk.flush()
