@@ -552,13 +552,12 @@ def user_cpu(lsrows, bfs, runs):
     floor = walk_floor()
     for label, path in real_tree_inputs():
         # The floor counts only where it writes what lsrows writes.
-        same = floor is not None and subprocess.run(
-            [floor, path], capture_output=True, env=C_LOCALE).stdout == subprocess.run(
-            [lsrows, "-RA", path], capture_output=True, env=C_LOCALE).stdout
-        halves = [floor, "--threads", "2", path] if same else None
-        same_halves = same and subprocess.run(
-            halves, capture_output=True, env=C_LOCALE).stdout == subprocess.run(
-            [floor, path], capture_output=True, env=C_LOCALE).stdout
+        def output(command):
+            return subprocess.run(command, capture_output=True, env=C_LOCALE).stdout
+        written = output([lsrows, "-RA", path])
+        same = floor is not None and output([floor, path]) == written
+        halves = [floor, "--threads", "2", path]
+        same_halves = same and output(halves) == written
         ours, theirs, flat, flat_halves = [], [], [], []
         for _ in range(max(81, runs * 12)):
             ours.append(cpu_times([lsrows, "-RA", path])[1])

@@ -61,11 +61,16 @@ final class Walk: @unchecked Sendable {
   /// the first thread to write after its own.
   private(set) var kept: [UInt8]?
   /// The directory the second thread's walk begins with, opened for it.
-  var firstDirectory: Int32 = -1
+  let firstDirectory: Int32
 
-  init(half: Int? = nil) {
+  /// - Parameters:
+  ///   - half: Which half of the first directory's entries to list, when
+  ///     two threads share the walk; the second half's rows are kept.
+  ///   - firstDirectory: For the second thread, the directory it begins with.
+  init(half: Int? = nil, firstDirectory: Int32 = -1) {
     output = .allocate(capacity: outputCapacity)
     self.half = half
+    self.firstDirectory = firstDirectory
     kept = half == 1 ? [] : nil
   }
 
@@ -225,8 +230,7 @@ if threads == 1 {
   walk.flush()
 } else {
   // Each thread reads the directory itself and lists its half of it.
-  let second = Walk(half: 1)
-  second.firstDirectory = openDirectory(directory)
+  let second = Walk(half: 1, firstDirectory: openDirectory(directory))
   var thread = pthread_t()
   let started = pthread_create(
     &thread, nil, Walk.secondThread, Unmanaged.passUnretained(second).toOpaque())
