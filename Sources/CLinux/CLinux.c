@@ -30,6 +30,14 @@ ssize_t clinux_getdents64(int descriptor, void *buffer, size_t size) {
   return getdents64(descriptor, buffer, size);
 }
 
+int clinux_openat(int directory, const char *path, int flags) {
+  return syscall(SYS_openat, directory, path, flags);
+}
+
+int clinux_close(int descriptor) {
+  return syscall(SYS_close, descriptor);
+}
+
 // The system call itself, not glibc's statx: on ENOSYS glibc emulates it
 // with fstatat, a second call for every file that the caller cannot see,
 // so it would never learn to call fstatat alone. Headers that declare

@@ -22,6 +22,14 @@
 /// records, whose layout is that of Swift's `dirent` on 64-bit Linux.
 ssize_t clinux_getdents64(int descriptor, void *buffer, size_t size);
 
+/// openat(2) and close(2), the kernel's: not cancellation points, as
+/// glibc's wrappers are once a process runs a second thread, each call
+/// then setting and clearing the thread's asynchronous cancellation with
+/// two atomic operations. lsrows cancels no thread; a walk on two threads
+/// opens and closes every directory.
+int clinux_openat(int directory, const char *path, int flags);
+int clinux_close(int descriptor);
+
 /// statx(2), the kernel's: ENOSYS where the kernel has none (before 4.11).
 int clinux_statx(int directory, const char *path, int flags, unsigned int mask,
                  struct statx *status);

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// An open file descriptor; the caller decides when to close it.
@@ -22,6 +23,9 @@ struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ///   - followingSymlink: Whether a symlink as the last component is followed.
   /// - Returns: The open directory.
   /// - Throws: The `openat` error.
+  ///
+  /// Not a cancellation point (``clinux_openat``): a walk opens every
+  /// directory through here.
   static func openDirectory(
     _ name: UnsafePointer<CChar>,
     relativeTo directory: FileDescriptor = .currentDirectory,
@@ -29,7 +33,7 @@ struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ) throws(Errno) -> FileDescriptor {
     var flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
     if !followingSymlink { flags |= O_NOFOLLOW }
-    let fd = try retryingInterrupts { openat(directory.rawValue, name, flags) }
+    let fd = try retryingInterrupts { clinux_openat(directory.rawValue, name, flags) }
     return FileDescriptor(rawValue: fd)
   }
 
@@ -42,9 +46,9 @@ struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// Closes the descriptor.
   ///
   /// Linux releases it even when close reports an error, so there is
-  /// nothing to retry.
+  /// nothing to retry. Not a cancellation point (``clinux_close``).
   func close() {
-    _ = Glibc.close(rawValue)
+    _ = clinux_close(rawValue)
   }
 
   /// Whether this descriptor number is open.
