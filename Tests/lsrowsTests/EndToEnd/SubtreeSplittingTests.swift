@@ -7,10 +7,27 @@ import Testing
 /// are those of the walk that reads ahead, whichever thread lists what.
 ///
 /// `LSROWS_SUBTREES=off` makes the walk read ahead instead; `all` claims
-/// every subtree it can, so that small trees go through the worker too.
+/// every subtree it can, so that small trees go through the worker too;
+/// `LSROWS_SLOW_READ_NS=0` counts every opening slow, so that the walk a
+/// network or FUSE file system gets (many helpers, statuses read in
+/// parts) lists the local fixture.
 @Suite struct SubtreeSplittingTests {
-  /// Read ahead, split as usual, split wherever possible.
-  static let modes: [String?] = ["off", nil, "all"]
+  /// Read ahead, split as usual, split wherever possible, read as from a
+  /// slow file system.
+  static let modes: [[String: String]] = [
+    ["LSROWS_SUBTREES": "off"], [:], ["LSROWS_SUBTREES": "all"], ["LSROWS_SLOW_READ_NS": "0"],
+  ]
+
+  /// `base` with `mode`'s settings, and the mode variables it does not set
+  /// unset.
+  static func environment(_ base: [String: String?], _ mode: [String: String]) -> [String: String?]
+  {
+    var environment = base
+    for name in ["LSROWS_SUBTREES", "LSROWS_SLOW_READ_NS"] {
+      environment.updateValue(mode[name], forKey: name)
+    }
+    return environment
+  }
 
   /// Options each engine must list alike: formats whose cells depend on
   /// their directory's other rows, filters, orders, depths.
@@ -32,12 +49,12 @@ import Testing
     environment: [String: String?] = [:]
   ) -> ProcessResult {
     let results = modes.map { mode in
-      var environment = environment
-      environment.updateValue(mode, forKey: "LSROWS_SUBTREES")
-      return lsrows((options + operands).map(bytes), in: directory, environment: environment)
+      lsrows(
+        (options + operands).map(bytes), in: directory,
+        environment: Self.environment(environment, mode))
     }
     for (mode, result) in zip(modes.dropFirst(), results.dropFirst()) {
-      #expect(result == results[0], "\(options) with LSROWS_SUBTREES=\(mode ?? "unset")")
+      #expect(result == results[0], "\(options) with \(mode)")
     }
     return results[0]
   }
@@ -159,12 +176,10 @@ import Testing
     ].map(bytes)
     var results: [ProcessResult] = []
     for mode in Self.modes {
-      var environment = Programs.cLocale
-      environment.updateValue(mode, forKey: "LSROWS_SUBTREES")
       results.append(
         runProcess(
           "setpriv", asNobody + [bytes(binary), bytes("-RA"), bytes("top")],
-          environment: environment))
+          environment: Self.environment(Programs.cLocale, mode)))
     }
     #expect(results[0].exitStatus == 1)
     #expect(results[0].errorText.contains("cannot open directory 'top/m/d2'"))

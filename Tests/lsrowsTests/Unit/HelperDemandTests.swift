@@ -9,6 +9,15 @@ import Testing
   static let fast: UInt64 = 3_000
   static let slow = HelperDemand.slowRead
 
+  @Test func slowReadIsTwoHundredMicrosecondsUnlessSetToANumber() {
+    #expect(HelperDemand.slowRead(setting: nil) == 200_000)
+    #expect(HelperDemand.slowRead(setting: bytes("0")) == 0)
+    #expect(HelperDemand.slowRead(setting: bytes("60000000000")) == 60_000_000_000)
+    for setting in ["", "fast", "-1", "1e6", " 5", "5 ", "99999999999999999999"] {
+      #expect(HelperDemand.slowRead(setting: bytes(setting)) == 200_000, "\(setting)")
+    }
+  }
+
   @Test func fastReadsNeverAskForAnother() {
     var demand = HelperDemand()
     for _ in 0..<1000 { demand.record(Self.fast) }

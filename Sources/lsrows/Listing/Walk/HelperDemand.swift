@@ -15,8 +15,20 @@
 /// A policy only: ``DirectoryPrefetch`` records the reads and starts the
 /// threads.
 struct HelperDemand {
-  /// What makes a read slow: forty times a warm local one.
-  static let slowRead: UInt64 = 200_000
+  /// What makes a read slow: forty times a warm local one; or the
+  /// nanoseconds `LSROWS_SLOW_READ_NS` gives (``slowRead(setting:)``).
+  static let slowRead = slowRead(setting: environmentValue("LSROWS_SLOW_READ_NS"))
+
+  /// What makes a read slow, by `LSROWS_SLOW_READ_NS`'s `setting` when it
+  /// is a number of nanoseconds, else 0.2 ms.
+  ///
+  /// For measuring and testing, not for users: under valgrind every open
+  /// takes longer than 0.2 ms, and a walk counted there would take the
+  /// slow file system's path (a bench sets a minute); 0 sends a walk on
+  /// a local disk down that path.
+  static func slowRead(setting: [UInt8]?) -> UInt64 {
+    setting.flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? 200_000
+  }
   /// The most helpers, each with its thread, one open directory at a time
   /// and a ``DirectoryStream/bufferSize`` buffer.
   static let helperLimit = 64
