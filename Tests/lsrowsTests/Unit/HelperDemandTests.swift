@@ -7,7 +7,9 @@ import Testing
 /// never past the limit.
 @Suite struct HelperDemandTests {
   static let fast: UInt64 = 3_000
-  static let slow = HelperDemand.slowRead
+  /// The default bound, not ``HelperDemand/slowRead``, which
+  /// `LSROWS_SLOW_READ_NS` in the test runner's environment would move.
+  static let slow = HelperDemand.slowRead(setting: nil)
 
   @Test func slowReadIsTwoHundredMicrosecondsUnlessSetToANumber() {
     #expect(HelperDemand.slowRead(setting: nil) == 200_000)
@@ -19,28 +21,28 @@ import Testing
   }
 
   @Test func fastReadsNeverAskForAnother() {
-    var demand = HelperDemand()
+    var demand = HelperDemand(slowRead: Self.slow)
     for _ in 0..<1000 { demand.record(Self.fast) }
     #expect(!demand.isSlow)
     #expect(demand.moreWanted(pending: 10_000) == 0)
   }
 
   @Test func aFewSlowReadsAmongFastOnesAreNotSlow() {
-    var demand = HelperDemand()
+    var demand = HelperDemand(slowRead: Self.slow)
     // A preempted thread now and then: seven slow reads in sixteen.
     for index in 0..<160 { demand.record(index % 16 < 7 ? Self.slow : Self.fast) }
     #expect(!demand.isSlow)
   }
 
   @Test func aSlowOperandCountsAsTwoSlowReads() {
-    var demand = HelperDemand(operandIsSlow: true)
+    var demand = HelperDemand(operandIsSlow: true, slowRead: Self.slow)
     #expect(!demand.isSlow)
     demand.record(Self.slow)
     #expect(!demand.isSlow)
     demand.record(Self.slow)
     #expect(demand.isSlow)
     // A preempted open of the operand, and the rest fast: never slow.
-    var preempted = HelperDemand(operandIsSlow: true)
+    var preempted = HelperDemand(operandIsSlow: true, slowRead: Self.slow)
     for _ in 0..<16 {
       preempted.record(Self.fast)
       #expect(!preempted.isSlow)
@@ -48,7 +50,7 @@ import Testing
   }
 
   @Test func halfOfTheLastSixteenSlowIsSlow() {
-    var demand = HelperDemand()
+    var demand = HelperDemand(slowRead: Self.slow)
     for _ in 0..<8 { demand.record(Self.slow) }
     #expect(demand.isSlow)
     for _ in 0..<8 { demand.record(Self.fast) }
@@ -58,7 +60,7 @@ import Testing
   }
 
   @Test func aWalkThatBeginsSlowIsSlowAfterFourReads() {
-    var demand = HelperDemand()
+    var demand = HelperDemand(slowRead: Self.slow)
     for _ in 0..<3 { demand.record(Self.slow) }
     #expect(!demand.isSlow)
     demand.record(Self.slow)
@@ -66,7 +68,7 @@ import Testing
   }
 
   @Test func fourSlowReadsAmongMoreFastOnesAreNotSlow() {
-    var demand = HelperDemand()
+    var demand = HelperDemand(slowRead: Self.slow)
     for _ in 0..<5 { demand.record(Self.fast) }
     for _ in 0..<4 { demand.record(Self.slow) }
     #expect(!demand.isSlow)
@@ -75,7 +77,7 @@ import Testing
   }
 
   @Test func helpersGrowWithWhatWaitsUpToTheLimit() {
-    var demand = HelperDemand()
+    var demand = HelperDemand(slowRead: Self.slow)
     for _ in 0..<16 { demand.record(Self.slow) }
     #expect(demand.moreWanted(pending: 1) == 0)
     #expect(demand.moreWanted(pending: 5) == 4)

@@ -46,12 +46,16 @@ struct HelperDemand {
   private(set) var isSlow = false
   /// The helpers started so far.
   private(set) var helpers = 1
+  /// What makes a read slow for this demand: ``slowRead`` unless a test
+  /// sets its own, whatever the environment of the process says.
+  private let slowRead: UInt64
 
   /// A demand that knows nothing yet, or, when opening the operand was
   /// slow, one that counts that read as two: two more slow reads (the
   /// walk's first and the helper's) make it slow, and one preempted open
   /// alone starts no helper.
-  init(operandIsSlow: Bool = false) {
+  init(operandIsSlow: Bool = false, slowRead: UInt64 = HelperDemand.slowRead) {
+    self.slowRead = slowRead
     guard operandIsSlow else { return }
     history = 0b11
     recorded = 2
@@ -59,7 +63,7 @@ struct HelperDemand {
 
   /// Notes a read that took `nanoseconds`.
   mutating func record(_ nanoseconds: UInt64) {
-    history = history << 1 | (nanoseconds >= Self.slowRead ? 1 : 0)
+    history = history << 1 | (nanoseconds >= slowRead ? 1 : 0)
     recorded = min(recorded + 1, UInt16.bitWidth)
     let slow = history.nonzeroBitCount
     isSlow = slow >= 4 && 2 * slow >= recorded
