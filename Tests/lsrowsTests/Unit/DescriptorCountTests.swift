@@ -74,9 +74,10 @@ import Testing
     let soft = Int(clamping: limit.rlim_cur)
     let free = freeDescriptorCount()
     let asked = soft - Self.fcntlCount(0..<Int32(min(soft, 256)))
-    // Other tests open and close files meanwhile: the two counts, a moment
-    // apart, may differ by what those hold.
-    #expect(abs(free - asked) <= 16)
+    // Other tests open and close files and pipes meanwhile: the two
+    // counts, a moment apart, may differ by what those hold, but not by
+    // the hundreds that miscounting the 256 probed would give.
+    #expect(abs(free - asked) <= 64)
     #expect(free < soft)
   }
 }
