@@ -90,12 +90,13 @@ extension Configuration {
       maxDepth: options.listingDepth, followsSymlinks: dereference == .always,
       staysOnFileSystem: options.staysOnFileSystem,
       streamingBatchSize: streamsRows ? rowsPerChunk : nil, rowsPerHandOff: rowsPerChunk,
-      // Only a walk below its operand keeps several directories open; the
-      // count costs a system call for each of the first 256 descriptors.
+      // Only a walk below its operand keeps several directories open, for
+      // which the free descriptors are counted (a poll of the first 256).
       descriptorBudget: options.listingDepth > 1 ? Self.descriptorBudget : 2,
       openParentBudget: options.listingDepth > 1 ? Self.openParentBudget : 0,
       countsEntries: walkCounts)
     walk.gitSettings = gitIgnore
+    walk.slowRead = HelperDemand.slowRead(setting: environment("LSROWS_SLOW_READ_NS"))
     if needsTotals {
       walk.readEverything(
         keepsDotAndDotDot: options.hidden == .all, descriptorBudget: Self.descriptorBudget,

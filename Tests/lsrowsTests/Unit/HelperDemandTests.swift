@@ -7,9 +7,7 @@ import Testing
 /// never past the limit.
 @Suite struct HelperDemandTests {
   static let fast: UInt64 = 3_000
-  /// The default bound, not ``HelperDemand/slowRead``, which
-  /// `LSROWS_SLOW_READ_NS` in the test runner's environment would move.
-  static let slow = HelperDemand.slowRead(setting: nil)
+  static let slow = HelperDemand.defaultSlowRead
 
   @Test func slowReadIsTwoHundredMicrosecondsUnlessSetToANumber() {
     #expect(HelperDemand.slowRead(setting: nil) == 200_000)

@@ -48,7 +48,7 @@ final class DirectoryPrefetch {
     /// shared arena rather than a thread's cache.
     var spareOutcomes: [Outcome] = []
     /// How many helpers the reads call for, and how many run.
-    var demand = HelperDemand()
+    var demand: HelperDemand
   }
 
   /// Enough for the helper to reuse every outcome while the walk keeps up.
@@ -72,7 +72,8 @@ final class DirectoryPrefetch {
           schedule: PrefetchSchedule(
             directoryLimit: 4096, entryLimit: walk.configuration.readAheadEntryLimit,
             readAheadBudget: walk.configuration.rowLimit ?? .max),
-          demand: HelperDemand(operandIsSlow: operandIsSlow)),
+          demand: HelperDemand(
+            operandIsSlow: operandIsSlow, slowRead: walk.configuration.slowRead)),
         conditions: 2, spinsBeforeSleeping: true)
     }
   }

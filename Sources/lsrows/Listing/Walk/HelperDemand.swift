@@ -15,19 +15,18 @@
 /// A policy only: ``DirectoryPrefetch`` records the reads and starts the
 /// threads.
 struct HelperDemand {
-  /// What makes a read slow: forty times a warm local one; or the
-  /// nanoseconds `LSROWS_SLOW_READ_NS` gives (``slowRead(setting:)``).
-  static let slowRead = slowRead(setting: environmentValue("LSROWS_SLOW_READ_NS"))
+  /// What makes a read slow, in nanoseconds: forty times a warm local one.
+  static let defaultSlowRead: UInt64 = 200_000
 
-  /// What makes a read slow, by `LSROWS_SLOW_READ_NS`'s `setting` when it
-  /// is a number of nanoseconds, else 0.2 ms.
+  /// What makes a read slow: `LSROWS_SLOW_READ_NS`'s `setting` when it is a
+  /// number of nanoseconds, else ``defaultSlowRead``.
   ///
   /// For measuring and testing, not for users: under valgrind every open
   /// takes longer than 0.2 ms, and a walk counted there would take the
   /// slow file system's path (a bench sets a minute); 0 sends a walk on
   /// a local disk down that path.
   static func slowRead(setting: [UInt8]?) -> UInt64 {
-    setting.flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? 200_000
+    setting.flatMap { UInt64(String(decoding: $0, as: UTF8.self)) } ?? defaultSlowRead
   }
   /// The most helpers, each with its thread, one open directory at a time
   /// and a ``DirectoryStream/bufferSize`` buffer.
@@ -46,15 +45,14 @@ struct HelperDemand {
   private(set) var isSlow = false
   /// The helpers started so far.
   private(set) var helpers = 1
-  /// What makes a read slow for this demand: ``slowRead`` unless a test
-  /// sets its own, whatever the environment of the process says.
+  /// What makes a read slow (``WalkConfiguration/slowRead``).
   private let slowRead: UInt64
 
   /// A demand that knows nothing yet, or, when opening the operand was
   /// slow, one that counts that read as two: two more slow reads (the
   /// walk's first and the helper's) make it slow, and one preempted open
   /// alone starts no helper.
-  init(operandIsSlow: Bool = false, slowRead: UInt64 = HelperDemand.slowRead) {
+  init(operandIsSlow: Bool = false, slowRead: UInt64) {
     self.slowRead = slowRead
     guard operandIsSlow else { return }
     history = 0b11

@@ -140,7 +140,7 @@ extension TreeWalker {
   func recordOpening(since started: UInt64) {
     guard let slowness else { return }
     let latency = MonotonicClock.nanoseconds() &- started
-    opensUntilTimed = latency >= HelperDemand.slowRead ? 0 : 7
+    opensUntilTimed = latency >= configuration.slowRead ? 0 : 7
     guard slowness.record(latency) else { return }
     startReadingAhead()
   }

@@ -69,7 +69,7 @@ final class TreeWalker: BatchProducer {
   private(set) var rootDevice: UInt64 = 0
   private var hasBegun = false
   /// The threads the operand's statuses are read with, in parts, when
-  /// opening it was slow (``HelperDemand/slowRead``), before any other read
+  /// opening it was slow (``WalkConfiguration/slowRead``), before any other read
   /// says how slow the file system is: the prefetch's spare threads with
   /// `-R`, else as many of the walk's own, so that `-l` of one directory on
   /// NFS keeps as many requests in flight as `-lR` does.
@@ -172,7 +172,7 @@ final class TreeWalker: BatchProducer {
       // looked up already, so opening it asks the server nothing, and this
       // round trip is what tells a slow file system from a fast one.
       identity = DirectoryIdentity(try stream.descriptor.status())
-      operandIsSlow = MonotonicClock.nanoseconds() &- started >= HelperDemand.slowRead
+      operandIsSlow = MonotonicClock.nanoseconds() &- started >= configuration.slowRead
     } catch {
       send(.failure(.openDirectory(operand, error), FailureSeverity.of(failureAt: 1)))
       return

@@ -27,6 +27,10 @@ struct WalkConfiguration: Sendable {
   /// How many directories the prefetch may keep open for their
   /// subdirectories while the file system is slow (``OpenParent``).
   var openParentBudget: Int
+  /// How long, in nanoseconds, opening a directory takes on a slow file
+  /// system (``HelperDemand``): `LSROWS_SLOW_READ_NS`, for tests and
+  /// benchmarks, else 0.2 ms.
+  var slowRead = HelperDemand.defaultSlowRead
   /// `--limit`, when every row the walk hands on is written
   /// (``limitRows(to:)``).
   private(set) var rowLimit: Int?

@@ -9,15 +9,31 @@ struct SubtreeContext: Sendable {
   let paths: WalkPaths
   let walkNumber: Int
   let configuration: WalkConfiguration
-  let slowness = Slowness()
+  let slowness: Slowness
+
+  init(
+    makeRenderer: @escaping @Sendable () -> any SubtreeRendering, claimsEagerly: Bool,
+    paths: WalkPaths, walkNumber: Int, configuration: WalkConfiguration
+  ) {
+    self.makeRenderer = makeRenderer
+    self.claimsEagerly = claimsEagerly
+    self.paths = paths
+    self.walkNumber = walkNumber
+    self.configuration = configuration
+    slowness = Slowness(slowRead: configuration.slowRead)
+  }
 
   /// How slow the openings of every walk of the operand are, on both
   /// threads (``HelperDemand``): once slow, each walk reads ahead
   /// (``DirectoryPrefetch``), those that begin after from the start, and
   /// the operand's walk claims no more subtrees.
   final class Slowness: Sendable {
-    private let demand = Monitor(HelperDemand())
+    private let demand: Monitor<HelperDemand>
     private let isSlowNow = Atomic(false)
+
+    init(slowRead: UInt64) {
+      demand = Monitor(HelperDemand(slowRead: slowRead))
+    }
 
     var isSlow: Bool {
       isSlowNow.load(ordering: .relaxed)
