@@ -17,8 +17,7 @@ extension FileDescriptor {
   ) throws(Errno) -> [UInt8] {
     var flags = O_RDONLY | O_CLOEXEC | O_NOCTTY
     if !followingSymlink { flags |= O_NOFOLLOW }
-    let file = FileDescriptor(
-      rawValue: try retryingInterrupts { openat(rawValue, name, flags) })
+    let file = try FileDescriptor.opened(name, relativeTo: self, flags: flags)
     defer { file.close() }
     var contents: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 8192)

@@ -23,9 +23,6 @@ struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ///   - followingSymlink: Whether a symlink as the last component is followed.
   /// - Returns: The open directory.
   /// - Throws: The `openat` error.
-  ///
-  /// Not a cancellation point (``clinux_openat``): a walk opens every
-  /// directory through here.
   static func openDirectory(
     _ name: UnsafePointer<CChar>,
     relativeTo directory: FileDescriptor = .currentDirectory,
@@ -33,8 +30,16 @@ struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ) throws(Errno) -> FileDescriptor {
     var flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK
     if !followingSymlink { flags |= O_NOFOLLOW }
-    let fd = try retryingInterrupts { clinux_openat(directory.rawValue, name, flags) }
-    return FileDescriptor(rawValue: fd)
+    return try opened(name, relativeTo: directory, flags: flags)
+  }
+
+  /// `openat(2)` of `name` from `directory` with `flags` (no `O_CREAT`),
+  /// retried on EINTR; not a cancellation point (``clinux_openat``).
+  static func opened(
+    _ name: UnsafePointer<CChar>, relativeTo directory: FileDescriptor, flags: CInt
+  ) throws(Errno) -> FileDescriptor {
+    FileDescriptor(
+      rawValue: try retryingInterrupts { clinux_openat(directory.rawValue, name, flags) })
   }
 
   /// Opens a file read-only, for reading operand lists.

@@ -33,7 +33,7 @@ func freeDescriptorCount() -> Int {
   let soft = Int(clamping: limit.rlim_cur)
   let probed = 0..<Int32(min(soft, 256))
   let open =
-    openDescriptorCount(in: probed) ?? probed.count { fcntl($0, F_GETFD) != -1 }
+    openDescriptorCount(in: probed) ?? probed.count { FileDescriptor(rawValue: $0).isOpen }
   return max(0, soft - open)
 }
 
