@@ -112,6 +112,49 @@ import Testing
     #expect(blocks.last?.upperBound == count)
   }
 
+  /// A crew's threads wait for the next crew instead of ending: a second
+  /// crew as large as the first starts no thread.
+  @Test func aSecondCrewRunsOnTheFirstCrewsThreads() {
+    let threads = ParkedThreads()
+    for round in 0..<3 {
+      let crew = Threads.Crew<Int>(capacity: 2, threads: threads)
+      #expect(crew.start { round * 10 + 1 })
+      #expect(crew.start { round * 10 + 2 })
+      #expect(crew.finish() == [round * 10 + 1, round * 10 + 2])
+      #expect(threads.waitingThreads == 2)
+    }
+    #expect(threads.startedThreads == 2)
+  }
+
+  /// Crews made at once on several threads share the waiting threads:
+  /// every result comes back to its own crew, and no more threads start
+  /// than pieces of work ran at once.
+  @Test func crewsOnSeveralThreadsShareTheWaitingOnes() {
+    let threads = ParkedThreads()
+    let callers = 4
+    let capacity = 3
+    let sums = Threads.runConcurrently(parts: callers) { caller -> Int in
+      var sum = 0
+      for crewNumber in 0..<50 {
+        let crew = Threads.Crew<Int>(capacity: capacity, threads: threads)
+        for member in 0..<capacity {
+          let value = caller * 1_000_000 + crewNumber * 100 + member
+          if !crew.start({ value }) { sum += value }
+        }
+        sum += crew.finish().reduce(0, +)
+      }
+      return sum
+    }
+    let expected = (0..<callers).map { caller in
+      (0..<50).reduce(0) { sum, crewNumber in
+        sum + (0..<capacity).reduce(0) { $0 + caller * 1_000_000 + crewNumber * 100 + $1 }
+      }
+    }
+    #expect(sums == expected)
+    #expect(threads.startedThreads <= callers * capacity)
+    #expect(threads.startedThreads >= capacity)
+  }
+
   @Test func anAllowanceGivesNoMoreThanItHas() {
     let allowance = Allowance(5)
     #expect(allowance.take(upTo: 3) == 3)

@@ -16,6 +16,11 @@ enum Threads {
     consuming func join() {
       checkThreadCall(pthread_join(handle, nil), "pthread_join")
     }
+
+    /// Lets the thread run on unjoined: its resources go when it ends.
+    consuming func detach() {
+      checkThreadCall(pthread_detach(handle), "pthread_detach")
+    }
   }
 
   /// What ``start(_:running:)`` did with the work.
