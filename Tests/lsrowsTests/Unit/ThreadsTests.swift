@@ -117,9 +117,22 @@ import Testing
   @Test func aSecondCrewRunsOnTheFirstCrewsThreads() {
     let threads = ParkedThreads()
     for round in 0..<3 {
+      // Each piece waits for the other to start, so that the two run on
+      // two threads: one thread could otherwise run both, one after the
+      // other.
+      let started = Monitor(0, conditions: 1)
+      let bothStarted = Monitor<Int>.Condition(0)
+      let piece = { (value: Int) -> Int in
+        started.withLock { count in
+          count += 1
+          started.broadcast(bothStarted)
+        }
+        started.withLock(waitingOn: bothStarted, until: { $0 == 2 }, { _ in })
+        return value
+      }
       let crew = Threads.Crew<Int>(capacity: 2, threads: threads)
-      #expect(crew.start { round * 10 + 1 })
-      #expect(crew.start { round * 10 + 2 })
+      #expect(crew.start { piece(round * 10 + 1) })
+      #expect(crew.start { piece(round * 10 + 2) })
       #expect(crew.finish() == [round * 10 + 1, round * 10 + 2])
       #expect(threads.waitingThreads == 2)
     }
@@ -152,7 +165,7 @@ import Testing
     }
     #expect(sums == expected)
     #expect(threads.startedThreads <= callers * capacity)
-    #expect(threads.startedThreads >= capacity)
+    #expect(threads.startedThreads > 0)
   }
 
   @Test func anAllowanceGivesNoMoreThanItHas() {
