@@ -228,8 +228,10 @@ public struct RowWriter<Sink: RowSink> {
     defer {
       cell.removeAllRows()
       // A sink that kept the buffer left none: the next chunk will need
-      // about as much as this one did, grown once rather than by doubling.
-      if cell.storage.capacity < used { cell.storage.reserveCapacity(used) }
+      // about as much as this one did, made at once rather than grown by
+      // doubling, with room for its last row to end past this one's.
+      let wanted = used + used / 16
+      if cell.storage.capacity < wanted { cell.storage.reserveCapacity(wanted) }
     }
     try destination.write(taking: &cell.storage)
   }

@@ -160,6 +160,29 @@ import Testing
     #expect(chunks.joined().elementsEqual(names.map { $0 + "\n" }.joined().utf8))
   }
 
+  /// A sink that keeps each chunk leaves the writer no buffer: the next
+  /// one is made with room for a chunk as long as the last and a longer
+  /// last row, so it is never grown (copied) on the way.
+  @Test func aBufferMadeAgainAfterATakenChunkNeverGrows() {
+    struct KeepingSink: RowSink {
+      var capacities: [Int] = []
+      mutating func write(_ bytes: UnsafeRawBufferPointer) {}
+      mutating func write(taking chunk: inout [UInt8]) {
+        capacities.append(chunk.capacity)
+        chunk = []
+      }
+    }
+    var writer = RowWriter(sink: KeepingSink(), chunkSize: 1000)
+    // Rows of 1 to 40 bytes, so that chunks end at different lengths.
+    let names = (0..<2000).map { String(repeating: "x", count: $0 * 7 % 40 + 1) }
+    writer.write(rows(names) { cell, s in cell.append(s) })
+    writer.flush()
+    let capacities = writer.sink.capacities
+    #expect(capacities.count > 20)
+    // The first buffer grew from nothing; a grown one doubles past 2,000.
+    #expect(capacities.dropFirst().allSatisfy { $0 < 1500 })
+  }
+
   @Test func streamingStopsReadingAtTheFirstFailure() {
     final class Counter { var pulled = 0 }
     let counter = Counter()
