@@ -37,11 +37,23 @@ struct OutputSink: RowSink {
     }
   }
 
+  /// A chunk under this fraction of its buffer's capacity is short.
+  private static let shortChunkFraction = 4
+
   func write(taking chunk: inout [UInt8]) throws(Failure) {
     switch destination {
     case .descriptor(var sink):
       try sink.write(taking: &chunk)
     case .receiver(let receive):
+      // A short chunk (the last rows of a subtree, flushed as the writer
+      // turns to the next) is copied, and the writer keeps its buffer:
+      // taken, the buffer would be made again at that short size and grow
+      // by doubling through the next subtree's rows, copied at each step.
+      guard chunk.count >= chunk.capacity / Self.shortChunkFraction else {
+        receive(Array(chunk))
+        chunk.removeAll(keepingCapacity: true)
+        return
+      }
       var taken: [UInt8] = []
       swap(&taken, &chunk)
       receive(taken)
