@@ -2,11 +2,11 @@
 /// that work handed out over and over (a ``Threads/Crew`` for each large
 /// directory) starts a thread only when none is waiting.
 ///
-/// On a slow file system a walk statuses hundreds of directories in parts,
-/// each part on a thread of its own: started and joined for each, a thread
-/// costs some 35 microseconds of the processor (`clone3`, the stack's guard
-/// page, its pages given back at the end and faulted in again), 340 of
-/// them in a size query of `/usr/share/doc`.
+/// On a slow file system a walk reads the statuses of hundreds of
+/// directories in parts, each part on a thread of its own. Started and
+/// joined for each part, a thread costs tens of microseconds of the
+/// processor: `clone3`, its stack's guard page, and the stack's pages given
+/// back when it ends, to be faulted in again by the next.
 ///
 /// There are never more threads than pieces of work ran at once, those
 /// waiting included: a piece goes to a waiting thread, else to a new one.
