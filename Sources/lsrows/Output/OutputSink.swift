@@ -50,7 +50,10 @@ struct OutputSink: RowSink {
       // taken, the buffer would be made again at that short size and grow
       // by doubling through the next subtree's rows, copied at each step.
       guard chunk.count >= chunk.capacity / Self.shortChunkFraction else {
-        receive(Array(chunk))
+        // Copied from its bytes: `Array(chunk)` would share the buffer,
+        // which the other thread would then release as the writer empties
+        // it, unordered.
+        receive(chunk.withUnsafeBufferPointer { Array($0) })
         chunk.removeAll(keepingCapacity: true)
         return
       }

@@ -19,10 +19,15 @@ import Testing
     chunk.reserveCapacity(4096)
     let capacity = chunk.capacity
     chunk.append(contentsOf: [1, 2, 3])
+    let buffer = chunk.withUnsafeBufferPointer { $0.baseAddress }
     try sink.write(taking: &chunk)
     #expect(received.chunks == [[1, 2, 3]])
+    // A copy: the writer's buffer is its own still, not shared with the
+    // thread that writes the chunk.
+    #expect(received.chunks[0].withUnsafeBufferPointer { $0.baseAddress } != buffer)
     #expect(chunk.isEmpty)
     #expect(chunk.capacity == capacity)
+    #expect(chunk.withUnsafeBufferPointer { $0.baseAddress } == buffer)
 
     chunk.append(contentsOf: repeatElement(7, count: capacity))
     let full = chunk.withUnsafeBufferPointer { $0.baseAddress }
