@@ -139,6 +139,23 @@ import Testing
     #expect(threads.startedThreads == 2)
   }
 
+  /// A thread waiting for the next piece of work holds nothing the last
+  /// one reached: what a crew's work captured goes with the crew.
+  @Test func aWaitingThreadKeepsNothingOfItsLastWork() {
+    final class Captured {}
+    weak var captured: Captured?
+    let threads = ParkedThreads()
+    do {
+      let value = Captured()
+      captured = value
+      let crew = Threads.Crew<Bool>(capacity: 1, threads: threads)
+      #expect(crew.start { withExtendedLifetime(value) { true } })
+      #expect(crew.finish() == [true])
+    }
+    #expect(threads.waitingThreads == 1)
+    #expect(captured == nil)
+  }
+
   /// Crews made at once on several threads share the waiting threads:
   /// every result comes back to its own crew, and no more threads start
   /// than pieces of work ran at once.

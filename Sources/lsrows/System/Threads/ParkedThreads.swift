@@ -16,8 +16,18 @@ final class ParkedThreads: Sendable {
   /// The threads every crew of lsrows shares.
   static let shared = ParkedThreads()
 
-  /// A piece of work, and what is called once its thread waits again.
-  private typealias Job = (work: () -> Void, whenParked: () -> Void)
+  /// A piece of work, and what is called once its thread waits again:
+  /// each taken out when it is called, so that a waiting thread holds
+  /// nothing its last job reached.
+  private final class Job {
+    var work: (() -> Void)?
+    var whenParked: (() -> Void)?
+
+    init(work: @escaping () -> Void, whenParked: @escaping () -> Void) {
+      self.work = work
+      self.whenParked = whenParked
+    }
+  }
 
   private struct State {
     /// Handed out, not yet taken by a thread.
@@ -50,7 +60,7 @@ final class ParkedThreads: Sendable {
   /// - Returns: `false` when no thread waited and none could start: the
   ///   work is then the caller's, and neither closure is called.
   func run(_ work: @escaping () -> Void, whenParked: @escaping () -> Void) -> Bool {
-    let job = (work: work, whenParked: whenParked)
+    let job = Job(work: work, whenParked: whenParked)
     let handedOut = state.withLock { state -> Bool in
       guard state.waiting > state.jobs.count else { return false }
       state.jobs.append(job)
@@ -64,21 +74,26 @@ final class ParkedThreads: Sendable {
     return true
   }
 
-  /// Runs `job`, then every job handed to this thread after it.
+  /// Runs `first`, then every job handed to this thread after it.
   private func serve(_ first: Job) {
-    var job = first
+    runAndPark(first)
     while true {
-      job.work()
-      state.withLock { $0.waiting += 1 }
-      // Counted as waiting before the caller hears the work is done, so
-      // that its next piece of work finds this thread.
-      job.whenParked()
-      job = state.withLock(
-        waitingOn: Self.jobArrived, until: { !$0.jobs.isEmpty },
-        { state in
-          state.waiting -= 1
-          return state.jobs.removeFirst()
-        })
+      runAndPark(
+        state.withLock(
+          waitingOn: Self.jobArrived, until: { !$0.jobs.isEmpty },
+          { state in
+            state.waiting -= 1
+            return state.jobs.removeFirst()
+          }))
     }
+  }
+
+  /// Runs `job`'s work and lets go of it, then counts this thread waiting
+  /// before the caller hears the work is done, so that its next piece of
+  /// work finds this thread.
+  private func runAndPark(_ job: Job) {
+    job.work.take()?()
+    state.withLock { $0.waiting += 1 }
+    job.whenParked.take()?()
   }
 }
