@@ -64,6 +64,27 @@ import Testing
     #expect(results == (0..<parts).map { $0 * $0 })
   }
 
+  /// Parts run at once on threads that wait between calls: a second call
+  /// with as many parts starts no thread.
+  @Test func partsOfASecondCallRunOnTheFirstCallsThreads() {
+    let threads = ParkedThreads()
+    for round in 0..<3 {
+      let started = Monitor(0, conditions: 1)
+      let everyoneStarted = Monitor<Int>.Condition(0)
+      let results = Threads.runConcurrently(parts: 3, threads: threads) { part -> Int in
+        // Each waits for the others, so that three threads run them.
+        started.withLock { count in
+          count += 1
+          started.broadcast(everyoneStarted)
+        }
+        started.withLock(waitingOn: everyoneStarted, until: { $0 == 3 }, { _ in })
+        return round * 10 + part
+      }
+      #expect(results == [round * 10, round * 10 + 1, round * 10 + 2])
+    }
+    #expect(threads.startedThreads == 2)
+  }
+
   /// Threads that join work already under way, one at a time: each runs at
   /// once with the others, and their results come back in the order they
   /// started, once all are joined.

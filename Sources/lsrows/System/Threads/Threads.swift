@@ -45,34 +45,26 @@ enum Threads {
   }
 
   /// Runs `body` for each of `0..<parts` at once, part 0 on this thread and
-  /// each other on a thread of its own, and returns the results in order
-  /// when all are done; a part whose thread could not start runs here.
+  /// each other on a thread of a ``Crew`` (one that waits, else a new one),
+  /// and returns the results in order when all are done; a part whose
+  /// thread could not start runs here.
   ///
   /// `body` need not be `Sendable`: the caller promises that the parts
   /// share nothing that one writes and another reads or writes (parts of
-  /// a buffer, each written by one). The joins order all before the return.
-  static func runConcurrently<Result>(parts: Int, _ body: (Int) -> Result) -> [Result] {
+  /// a buffer, each written by one). The crew's finish orders all before
+  /// the return.
+  static func runConcurrently<Result>(
+    parts: Int, threads: ParkedThreads = .shared, _ body: (Int) -> Result
+  ) -> [Result] {
     guard parts > 1 else { return parts == 1 ? [body(0)] : [] }
     return withoutActuallyEscaping(body) { body in
-      let results = UnsafeMutablePointer<Result>.allocate(capacity: parts)
-      // Not an array: an array cannot hold threads, which are joined once.
-      let threads = UnsafeMutablePointer<Joinable?>.allocate(capacity: parts)
-      defer {
-        results.deallocate()
-        threads.deallocate()
-      }
-      for part in 1..<parts {
-        (threads + part).initialize(to: spawn { (results + part).initialize(to: body(part)) })
-      }
-      results.initialize(to: body(0))
-      for part in 1..<parts {
-        if let thread = (threads + part).move() {
-          thread.join()
-        } else {
-          (results + part).initialize(to: body(part))
-        }
-      }
-      return (0..<parts).map { (results + $0).move() }
+      let crew = Crew<Result>(capacity: parts - 1, threads: threads)
+      var results = [Result?](repeating: nil, count: parts)
+      let started = (1..<parts).filter { part in crew.start { body(part) } }
+      results[0] = body(0)
+      for (part, result) in zip(started, crew.finish()) { results[part] = result }
+      for part in 1..<parts where results[part] == nil { results[part] = body(part) }
+      return results.map { $0! }
     }
   }
 
